@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+/** The contract file is the single source of every path, parameter and schema (architecture §3). */
+export const CONTRACT_PATH = path.resolve(__dirname, '../../../openapi/gzctf.yaml');
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options';
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+export type AuthLevel = 'anon' | 'User' | 'Monitor' | 'Admin';
+
+export interface ContractOperation {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  tag: string;
+  auth: AuthLevel;
+  rateLimit: string | undefined;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Partial<Record<HttpMethod, OpenApiOperation>>>;
+  components?: { schemas?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+interface OpenApiOperation {
+  operationId?: string;
+  tags?: string[];
+  'x-auth'?: AuthLevel;
+  'x-rate-limit'?: string;
+  [key: string]: unknown;
+}
+
+let cached: OpenApiDocument | undefined;
+
+/** Parses the contract once per process; callers get a fresh deep copy because plugins mutate schemas. */
+export function loadContract(file = CONTRACT_PATH): OpenApiDocument {
+  if (file !== CONTRACT_PATH) return parse(fs.readFileSync(file, 'utf8')) as OpenApiDocument;
+  cached ??= parse(fs.readFileSync(file, 'utf8')) as OpenApiDocument;
+  return structuredClone(cached);
+}
+
+export function listOperations(document: OpenApiDocument): ContractOperation[] {
+  const operations: ContractOperation[] = [];
+  for (const [route, item] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation?.operationId) continue;
+      operations.push({
+        operationId: operation.operationId,
+        method,
+        path: route,
+        tag: operation.tags?.[0] ?? 'Untagged',
+        auth: operation['x-auth'] ?? 'anon',
+        rateLimit: operation['x-rate-limit'],
+      });
+    }
+  }
+  return operations;
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+import * as schema from './schema';
+
+/**
+ * What both drivers' raw results share: `rows`. Row counts differ (pg `rowCount`, PGlite
+ * `affectedRows`), so a repository that needs to know what it changed uses `.returning()`.
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+interface QueryRows<TRow> {
+  rows: TRow[];
+}
+
+/** One type for both drivers: repositories never need to know which engine they run on. */
+export type Db = PgDatabase<QueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string. Without it the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory. Without it (and without databaseUrl) the database lives in memory. */
+  dataDir?: string;
+  /** Errors of idle pooled connections (PostgreSQL restarts, network drops). Default: ignored. */
+  onPoolError?: (error: Error) => void;
+}
+
+// The same SQL files serve both engines; drizzle-kit writes them next to this file.
+const migrationsFolder = path.join(__dirname, 'migrations');
+
+// Any fixed key works; it only has to be the same for every server instance.
+const MIGRATION_LOCK_KEY = 0x475a4354;
+
+/**
+ * Opens the database and brings its schema up to date.
+ *
+ * PGlite is one connection inside this process: statements and transactions are serialised, which is
+ * plenty at CTF scale but means that inside `db.transaction(tx => ...)` every query must go through
+ * `tx`; a query on `db` there waits for the transaction to finish, i.e. forever.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  // PGlite creates only the last path segment itself.
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  try {
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return { db, kind: 'pglite', close: () => client.close() };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function openPostgres(
+  connectionString: string,
+  onPoolError: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
+  const pool = new Pool({ connectionString });
+  // Without a listener an idle connection's error would crash the process; the pool replaces the
+  // connection on the next checkout anyway.
+  pool.on('error', onPoolError);
+  try {
+    const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+    await withMigrationLock(pool, () => migrateNodePg(db, { migrationsFolder }));
+    return { db, kind: 'postgres', close: () => pool.end() };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+// Several server instances may start together against one PostgreSQL; drizzle's migrator does not
+// lock, so the first instance migrates while the others wait and then find nothing left to do.
+async function withMigrationLock(pool: Pool, run: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await run();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lock.release();
+  }
+}

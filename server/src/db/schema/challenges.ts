@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { challengeCategoryEnum, challengeTypeEnum, fileTypeEnum } from './enums';
+import { files } from './files';
+import { games } from './games';
+import { containers } from './instances';
+
+// A downloadable file: a local upload (by content hash) or a remote URL. Challenges and flags point
+// at attachments, not the other way round, so a repository that deletes a challenge or flag must
+// delete its attachment row itself (and release the file's reference).
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    type: fileTypeEnum().notNull(),
+    // Restrict: a file still served as challenge content must not vanish underneath it.
+    localFileHash: varchar({ length: 64 }).references(() => files.hash, { onDelete: 'restrict' }),
+    remoteUrl: text(),
+  },
+  (t) => [
+    index('attachments_local_file_hash_idx').on(t.localFileHash),
+    check('attachments_local_has_file', sql`${t.type} <> 'Local' or ${t.localFileHash} is not null`),
+    check('attachments_remote_has_url', sql`${t.type} <> 'Remote' or ${t.remoteUrl} is not null`),
+  ],
+);
+
+// Defaults are GZCTF's entity defaults (not the edit DTO's), because creation builds the entity.
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    content: text().notNull().default(''),
+    category: challengeCategoryEnum().notNull().default('Misc'),
+    type: challengeTypeEnum().notNull().default('StaticAttachment'),
+    hints: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isEnabled: boolean().notNull().default(false),
+    flagTemplate: varchar({ length: 120 }),
+    // Incremented by the flag checker on each team's first scored solve; drives the dynamic score.
+    acceptedCount: integer().notNull().default(0),
+    submissionCount: integer().notNull().default(0),
+    // Unified download name of dynamic attachments.
+    fileName: text().notNull().default('attachment'),
+    attachmentId: integer().references(() => attachments.id, { onDelete: 'set null' }),
+    testContainerId: uuid().references((): AnyPgColumn => containers.id, { onDelete: 'set null' }),
+    containerImage: text(),
+    memoryLimit: integer().notNull().default(64),
+    // Units of 0.1 CPU.
+    cpuCount: integer().notNull().default(1),
+    storageLimit: integer().notNull().default(256),
+    containerExposePort: integer().notNull().default(80),
+    enableTrafficCapture: boolean().notNull().default(false),
+    disableBloodBonus: boolean().notNull().default(false),
+    originalScore: integer().notNull().default(1000),
+    minScoreRate: doublePrecision().notNull().default(0.25),
+    difficulty: doublePrecision().notNull().default(5),
+  },
+  (t) => [
+    index('challenges_game_id_idx').on(t.gameId),
+    check('challenges_min_score_rate_range', sql`${t.minScoreRate} >= 0 and ${t.minScoreRate} <= 1`),
+    check('challenges_counts_non_negative', sql`${t.acceptedCount} >= 0 and ${t.submissionCount} >= 0`),
+  ],
+);
+
+// Static challenges accept any of their flags; for DynamicAttachment each flag (with its own
+// attachment) is handed to exactly one team, `isOccupied` marking it taken.
+export const flags = pgTable(
+  'flags',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    challengeId: integer()
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    flag: varchar({ length: 127 }).notNull(),
+    isOccupied: boolean().notNull().default(false),
+    attachmentId: integer().references(() => attachments.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('flags_challenge_id_flag_idx').on(t.challengeId, t.flag)],
+);

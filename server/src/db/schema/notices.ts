@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { eventTypeEnum, noticeTypeEnum } from './enums';
+import { games } from './games';
+import { teams } from './teams';
+import { users } from './users';
+
+// `values` are the format arguments of GZCTF's FormattableData, e.g. [content] for Normal notices,
+// [teamName, challengeTitle] for bloods; the client formats them in its own language.
+export const gameNotices = pgTable(
+  'game_notices',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    type: noticeTypeEnum().notNull(),
+    values: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    publishedAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [index('game_notices_game_id_published_at_idx').on(t.gameId, t.publishedAt)],
+);
+
+// Monitor-only feed. User and team survive as null when deleted so the feed keeps its history.
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    type: eventTypeEnum().notNull(),
+    values: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    at: timestamptz().notNull().defaultNow(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    teamId: integer().references(() => teams.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('game_events_game_id_at_idx').on(t.gameId, t.at)],
+);

@@ -1,0 +1,60 @@
+import type { FastifyInstance, RouteHandlerMethod, RouteOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import fp from 'fastify-plugin';
+import { listOperations, loadContract, type ContractOperation, type OpenApiDocument } from '../../contract/contract';
+import type { Handlers } from '../../contract/handlers';
+import { HttpError } from '../../lib/http-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    operation?: ContractOperation;
+  }
+}
+
+export interface ContractOptions {
+  handlers: Handlers;
+}
+
+const notImplemented: RouteHandlerMethod = async (request) => {
+  throw new HttpError(501, 'error.notImplemented', { operation: request.routeOptions.config.operation?.operationId });
+};
+
+/**
+ * Multipart bodies are streamed by the handlers (@fastify/multipart), not buffered for Ajv, so their
+ * JSON-schema body is dropped from the server's copy of the contract; the client codegen keeps it.
+ */
+function withoutMultipartBodies(document: OpenApiDocument): OpenApiDocument {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      const body = (operation as { requestBody?: { content?: Record<string, unknown> } }).requestBody;
+      if (body?.content && 'multipart/form-data' in body.content) {
+        delete (operation as { requestBody?: unknown }).requestBody;
+      }
+    }
+  }
+  return document;
+}
+
+/** Registers every contract operation: validation and serialisation from its schemas, 501 until built. */
+export default fp(
+  async function contract(app: FastifyInstance, options: ContractOptions) {
+    const document = withoutMultipartBodies(loadContract());
+    const operations = new Map(listOperations(document).map((operation) => [operation.operationId, operation]));
+    const handlers = options.handlers as Record<string, RouteHandlerMethod | undefined>;
+    for (const operationId of Object.keys(handlers)) {
+      if (!operations.has(operationId)) throw new Error(`Handler ${operationId} has no operation in the contract`);
+    }
+    await app.register(openapiGlue, {
+      specification: document,
+      // The glue merges what we return into the route it built (method, url and schemas included).
+      operationResolver(operationId: string) {
+        const route = {
+          handler: handlers[operationId] ?? notImplemented,
+          config: { operation: operations.get(operationId) },
+        };
+        return route as unknown as RouteOptions;
+      },
+    });
+  },
+  { name: 'contract', dependencies: ['errors'] },
+);

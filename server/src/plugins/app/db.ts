@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DatabaseHandle, Db } from '../../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: DatabaseHandle;
+  }
+}
+
+/** The database is opened (and migrated) by the caller, so tests can hand in a disposable one. */
+export default fp(
+  async function db(app: FastifyInstance, options: { database: DatabaseHandle }) {
+    app.decorate('database', options.database);
+    app.decorate('db', options.database.db);
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,13 @@
+import { addListener, createListenerMiddleware } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from './store';
+
+/**
+ * Kept out of store.ts so features can import the typed helpers without a cycle
+ * (@see https://redux-toolkit.js.org/api/createListenerMiddleware#organizing-listeners-in-files).
+ */
+export const listenerMiddleware = createListenerMiddleware();
+
+export const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
+export type AppStartListening = typeof startAppListening;
+
+export const addAppListener = addListener.withTypes<RootState, AppDispatch>();

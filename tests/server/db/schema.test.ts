@@ -1,0 +1,443 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DatabaseHandle, Db } from '../../../server/src/db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../../../server/src/db/errors';
+import {
+  challenges,
+  cheatInfo,
+  config,
+  flags,
+  gameEvents,
+  gameInstances,
+  gameNotices,
+  games,
+  participations,
+  solves,
+  submissions,
+  teams,
+  userParticipations,
+  users,
+} from '../../../server/src/db/schema';
+import { engines } from '../helpers/database';
+import {
+  createChallenge,
+  createGame,
+  createInstance,
+  createParticipation,
+  createPlayingTeam,
+  createTeam,
+  createUser,
+  submissionFor,
+} from './fixtures';
+
+const journal = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../../server/src/db/migrations/meta/_journal.json'), 'utf8'),
+) as { entries: unknown[] };
+
+const expectedTables = [
+  'attachments',
+  'challenges',
+  'cheat_info',
+  'config',
+  'containers',
+  'files',
+  'flags',
+  'game_events',
+  'game_instances',
+  'game_notices',
+  'games',
+  'logs',
+  'participations',
+  'posts',
+  'sessions',
+  'solves',
+  'submissions',
+  'team_members',
+  'teams',
+  'user_participations',
+  'user_tokens',
+  'users',
+];
+
+const violates = (check: (error: unknown) => boolean) => (error: unknown) => {
+  if (check(error)) return true;
+  throw error;
+};
+
+for (const engine of engines()) {
+  describe(engine.name, () => {
+    let handle: DatabaseHandle;
+    let db: Db;
+
+    before(async () => {
+      handle = await engine.open();
+      db = handle.db;
+    });
+
+    after(async () => {
+      await handle?.close();
+    });
+
+    test('migrations apply', async () => {
+      assert.equal(handle.kind, engine.name);
+      const tables = await db.execute<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      assert.deepEqual(
+        tables.rows.map((row) => row.table_name),
+        expectedTables,
+      );
+      const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      assert.equal(applied.rows[0]?.n, journal.entries.length);
+    });
+
+    test('a user, team, game, participation, challenge and instance round-trip', async () => {
+      const captain = await createUser(db, { bio: 'hello', role: 'Admin', realName: 'Ada' });
+      const team = await createTeam(db, captain.id, { bio: 'we hack' });
+      const start = new Date('2025-06-01T08:00:00.000Z');
+      const end = new Date('2025-06-02T08:00:00.000Z');
+      const game = await createGame(db, { startAt: start, endAt: end, divisions: ['Open', 'Student'] });
+      const participation = await createParticipation(db, game.id, team.id);
+      await db
+        .insert(userParticipations)
+        .values({ userId: captain.id, gameId: game.id, participationId: participation.id });
+      const challenge = await createChallenge(db, game.id, {
+        category: 'Web',
+        type: 'DynamicContainer',
+        hints: ['look closer'],
+      });
+      await createInstance(db, participation.id, challenge.id);
+
+      const loaded = await db.query.participations.findFirst({
+        where: eq(participations.id, participation.id),
+        with: {
+          game: true,
+          team: { with: { captain: true, members: true } },
+          members: true,
+          instances: { with: { challenge: true } },
+        },
+      });
+      assert.ok(loaded);
+      assert.equal(loaded.status, 'Pending');
+      assert.equal(loaded.team.captain.userName, captain.userName);
+      assert.equal(loaded.team.captain.role, 'Admin');
+      assert.equal(loaded.team.bio, 'we hack');
+      assert.deepEqual(
+        loaded.team.members.map((member) => member.userId),
+        [captain.id],
+      );
+      assert.deepEqual(
+        loaded.members.map((member) => member.userId),
+        [captain.id],
+      );
+      assert.equal(loaded.game.startAt.getTime(), start.getTime());
+      assert.equal(loaded.game.endAt.getTime(), end.getTime());
+      assert.deepEqual(loaded.game.divisions, ['Open', 'Student']);
+      assert.equal(loaded.game.practiceMode, true);
+      assert.equal(loaded.game.hidden, false);
+      assert.equal(loaded.game.containerCountLimit, 3);
+      assert.equal(loaded.game.teamMemberCountLimit, 0);
+
+      const instance = loaded.instances[0];
+      assert.ok(instance);
+      assert.equal(instance.isSolved, false);
+      // GZCTF's entity defaults (§5.5).
+      assert.deepEqual(
+        {
+          title: instance.challenge.title,
+          category: instance.challenge.category,
+          type: instance.challenge.type,
+          hints: instance.challenge.hints,
+          isEnabled: instance.challenge.isEnabled,
+          originalScore: instance.challenge.originalScore,
+          minScoreRate: instance.challenge.minScoreRate,
+          difficulty: instance.challenge.difficulty,
+          memoryLimit: instance.challenge.memoryLimit,
+          cpuCount: instance.challenge.cpuCount,
+          storageLimit: instance.challenge.storageLimit,
+          containerExposePort: instance.challenge.containerExposePort,
+          fileName: instance.challenge.fileName,
+          acceptedCount: instance.challenge.acceptedCount,
+        },
+        {
+          title: challenge.title,
+          category: 'Web',
+          type: 'DynamicContainer',
+          hints: ['look closer'],
+          isEnabled: false,
+          originalScore: 1000,
+          minScoreRate: 0.25,
+          difficulty: 5,
+          memoryLimit: 64,
+          cpuCount: 1,
+          storageLimit: 256,
+          containerExposePort: 80,
+          fileName: 'attachment',
+          acceptedCount: 0,
+        },
+      );
+    });
+
+    test('the default blood bonus packs +5 % / +3 % / +1 %', async () => {
+      const game = await createGame(db);
+      const packed = (50 << 20) + (30 << 10) + 10;
+      assert.equal(game.bloodBonus, packed);
+      assert.deepEqual(
+        [(game.bloodBonus >> 20) & 0x3ff, (game.bloodBonus >> 10) & 0x3ff, game.bloodBonus & 0x3ff],
+        [50, 30, 10],
+      );
+    });
+
+    test('user names and e-mail addresses are unique regardless of case', async () => {
+      const user = await createUser(db);
+      await assert.rejects(
+        createUser(db, { userName: user.userName.toUpperCase() }),
+        violates((error) => isUniqueViolation(error, 'users_user_name_lower_key')),
+      );
+      await assert.rejects(
+        createUser(db, { email: user.email.toUpperCase() }),
+        violates((error) => isUniqueViolation(error, 'users_email_lower_key')),
+      );
+    });
+
+    test('roles compare in privilege order', async () => {
+      const monitor = await createUser(db, { role: 'Monitor' });
+      const banned = await createUser(db, { role: 'Banned' });
+      const privileged = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, [monitor.id, banned.id]), sql`${users.role} >= 'Monitor'`));
+      assert.deepEqual(privileged, [{ id: monitor.id }]);
+    });
+
+    test('a team captain cannot be deleted while captaining', async () => {
+      const captain = await createUser(db);
+      const team = await createTeam(db, captain.id);
+      await assert.rejects(
+        db.delete(users).where(eq(users.id, captain.id)),
+        violates((error) => isForeignKeyViolation(error, 'teams_captain_id_users_id_fk')),
+      );
+      await db.delete(teams).where(eq(teams.id, team.id));
+      await db.delete(users).where(eq(users.id, captain.id));
+    });
+
+    test('a team joins a game at most once', async () => {
+      const captain = await createUser(db);
+      const team = await createTeam(db, captain.id);
+      const game = await createGame(db);
+      await createParticipation(db, game.id, team.id);
+      await assert.rejects(
+        createParticipation(db, game.id, team.id),
+        violates((error) => isUniqueViolation(error, 'participations_game_id_team_id_key')),
+      );
+    });
+
+    test('a user plays a game in at most one team', async () => {
+      const user = await createUser(db);
+      const game = await createGame(db);
+      const first = await createParticipation(db, game.id, (await createTeam(db, user.id)).id);
+      const second = await createParticipation(db, game.id, (await createTeam(db, user.id)).id);
+      await db.insert(userParticipations).values({ userId: user.id, gameId: game.id, participationId: first.id });
+      await assert.rejects(
+        db.insert(userParticipations).values({ userId: user.id, gameId: game.id, participationId: second.id }),
+        violates((error) => isUniqueViolation(error, 'user_participations_user_id_game_id_pk')),
+      );
+      // The copied game id must match the participation's game.
+      const otherGame = await createGame(db);
+      const other = await createUser(db);
+      await assert.rejects(
+        db.insert(userParticipations).values({ userId: other.id, gameId: otherGame.id, participationId: first.id }),
+        violates((error) => isForeignKeyViolation(error, 'user_participations_participation_fk')),
+      );
+    });
+
+    test('a team has one instance per challenge, and a dynamic flag goes to one team', async () => {
+      const playing = await createPlayingTeam(db);
+      await assert.rejects(
+        createInstance(db, playing.participation.id, playing.challenge.id),
+        violates((error) => isUniqueViolation(error, 'game_instances_participation_id_challenge_id_key')),
+      );
+
+      const [flag] = await db
+        .insert(flags)
+        .values({ challengeId: playing.challenge.id, flag: 'flag{one}' })
+        .returning();
+      const rival = await createParticipation(db, playing.gameId, (await createTeam(db, (await createUser(db)).id)).id);
+      const rivalInstance = await createInstance(db, rival.id, playing.challenge.id);
+      await db.update(gameInstances).set({ flagId: flag!.id }).where(eq(gameInstances.id, playing.instance.id));
+      await assert.rejects(
+        db.update(gameInstances).set({ flagId: flag!.id }).where(eq(gameInstances.id, rivalInstance.id)),
+        violates((error) => isUniqueViolation(error, 'game_instances_flag_id_key')),
+      );
+    });
+
+    test('20 racing solves of one challenge by one team leave exactly one row', async () => {
+      const playing = await createPlayingTeam(db);
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, () =>
+          db.transaction(async (tx) => {
+            const [submission] = await tx.insert(submissions).values(submissionFor(playing)).returning();
+            await tx.insert(solves).values({
+              participationId: playing.participation.id,
+              challengeId: playing.challenge.id,
+              submissionId: submission!.id,
+              solvedAt: submission!.submittedAt,
+            });
+          }),
+        ),
+      );
+      const rejected = results.filter((result) => result.status === 'rejected');
+      assert.equal(results.length - rejected.length, 1);
+      for (const result of rejected) {
+        assert.ok(isUniqueViolation(result.reason, 'solves_participation_id_challenge_id_pk'), String(result.reason));
+      }
+      const [solveCount] = await db
+        .select({ n: count() })
+        .from(solves)
+        .where(eq(solves.participationId, playing.participation.id));
+      assert.equal(solveCount?.n, 1);
+      // The losers rolled back their submissions with their solves.
+      const [submissionCount] = await db
+        .select({ n: count() })
+        .from(submissions)
+        .where(eq(submissions.participationId, playing.participation.id));
+      assert.equal(submissionCount?.n, 1);
+    });
+
+    test('the flag checker pattern counts a racing team once', async () => {
+      const playing = await createPlayingTeam(db);
+      const firsts = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          db.transaction(async (tx) => {
+            const [submission] = await tx
+              .insert(submissions)
+              .values({ ...submissionFor(playing), status: 'Accepted' })
+              .returning();
+            const landed = await tx
+              .insert(solves)
+              .values({
+                participationId: playing.participation.id,
+                challengeId: playing.challenge.id,
+                submissionId: submission!.id,
+                solvedAt: submission!.submittedAt,
+              })
+              .onConflictDoNothing()
+              .returning();
+            if (landed.length === 0) return false;
+            await tx
+              .update(challenges)
+              .set({ acceptedCount: sql`${challenges.acceptedCount} + 1` })
+              .where(eq(challenges.id, playing.challenge.id));
+            await tx.update(gameInstances).set({ isSolved: true }).where(eq(gameInstances.id, playing.instance.id));
+            return true;
+          }),
+        ),
+      );
+      assert.equal(firsts.filter(Boolean).length, 1);
+      const challenge = await db.query.challenges.findFirst({ where: eq(challenges.id, playing.challenge.id) });
+      assert.equal(challenge?.acceptedCount, 1);
+      const [accepted] = await db
+        .select({ n: count() })
+        .from(submissions)
+        .where(and(eq(submissions.participationId, playing.participation.id), eq(submissions.status, 'Accepted')));
+      assert.equal(accepted?.n, 20);
+    });
+
+    test('a submission has at most one cheat record', async () => {
+      const owner = await createPlayingTeam(db);
+      const cheater = await createParticipation(db, owner.gameId, (await createTeam(db, (await createUser(db)).id)).id);
+      const [submission] = await db
+        .insert(submissions)
+        .values({
+          ...submissionFor(owner),
+          participationId: cheater.id,
+          teamId: cheater.teamId,
+          status: 'CheatDetected',
+        })
+        .returning();
+      const record = {
+        submissionId: submission!.id,
+        gameId: owner.gameId,
+        submitParticipationId: cheater.id,
+        sourceParticipationId: owner.participation.id,
+      };
+      await db.insert(cheatInfo).values(record);
+      await assert.rejects(
+        db.insert(cheatInfo).values(record),
+        violates((error) => isUniqueViolation(error, 'cheat_info_pkey')),
+      );
+    });
+
+    test('deleting a game removes everything that belongs to it', async () => {
+      const playing = await createPlayingTeam(db);
+      const { gameId } = playing;
+      await db
+        .insert(userParticipations)
+        .values({ userId: playing.captain.id, gameId, participationId: playing.participation.id });
+      const [submission] = await db.insert(submissions).values(submissionFor(playing)).returning();
+      await db.insert(solves).values({
+        participationId: playing.participation.id,
+        challengeId: playing.challenge.id,
+        submissionId: submission!.id,
+        solvedAt: submission!.submittedAt,
+      });
+      await db.insert(cheatInfo).values({
+        submissionId: submission!.id,
+        gameId,
+        submitParticipationId: playing.participation.id,
+        sourceParticipationId: playing.participation.id,
+      });
+      await db.insert(flags).values({ challengeId: playing.challenge.id, flag: 'flag{static}' });
+      await db.insert(gameNotices).values({ gameId, type: 'Normal', values: ['hello'] });
+      await db
+        .insert(gameEvents)
+        .values({ gameId, type: 'FlagSubmit', userId: playing.captain.id, teamId: playing.team.id });
+      const untouched = await createPlayingTeam(db);
+
+      await db.delete(games).where(eq(games.id, gameId));
+
+      const remaining = async (table: PgTable, where: SQL) => {
+        const [row] = await db.select({ n: count() }).from(table).where(where);
+        return row?.n;
+      };
+      assert.equal(await remaining(challenges, eq(challenges.gameId, gameId)), 0);
+      assert.equal(await remaining(flags, eq(flags.challengeId, playing.challenge.id)), 0);
+      assert.equal(await remaining(participations, eq(participations.gameId, gameId)), 0);
+      assert.equal(await remaining(userParticipations, eq(userParticipations.gameId, gameId)), 0);
+      assert.equal(await remaining(gameInstances, eq(gameInstances.participationId, playing.participation.id)), 0);
+      assert.equal(await remaining(submissions, eq(submissions.gameId, gameId)), 0);
+      assert.equal(await remaining(solves, eq(solves.participationId, playing.participation.id)), 0);
+      assert.equal(await remaining(cheatInfo, eq(cheatInfo.gameId, gameId)), 0);
+      assert.equal(await remaining(gameNotices, eq(gameNotices.gameId, gameId)), 0);
+      assert.equal(await remaining(gameEvents, eq(gameEvents.gameId, gameId)), 0);
+      // The team and its members are not the game's, and neither is another game.
+      assert.equal(await remaining(teams, eq(teams.id, playing.team.id)), 1);
+      assert.equal(await remaining(users, eq(users.id, playing.captain.id)), 1);
+      assert.equal(await remaining(challenges, eq(challenges.gameId, untouched.gameId)), 1);
+    });
+
+    test('config values upsert by key', async () => {
+      const upsert = (key: string, value: string) =>
+        db
+          .insert(config)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: config.key, set: { value: sql`excluded.value` } });
+      await upsert('globalConfig.title', '"GZ"');
+      await upsert('globalConfig.title', '"Hack"');
+      await upsert('globalConfig.slogan', '"fun"');
+      const rows = await db
+        .select()
+        .from(config)
+        .where(inArray(config.key, ['globalConfig.title', 'globalConfig.slogan']))
+        .orderBy(config.key);
+      assert.deepEqual(rows, [
+        { key: 'globalConfig.slogan', value: '"fun"' },
+        { key: 'globalConfig.title', value: '"Hack"' },
+      ]);
+    });
+  });
+}

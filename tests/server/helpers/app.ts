@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../../../server/src/app';
+import type { DatabaseHandle } from '../../../server/src/db/client';
+import { loadEnv, type Env } from '../../../server/src/env';
+import type { Engine } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/** A test environment: a throw-away data dir and no built client unless the test provides one. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-test-'));
+  return loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'no-client'),
+    ...overrides,
+  });
+}
+
+/** Builds the real app on a fresh database of the given engine; `inject()` talks to it without a socket. */
+export async function createTestApp(
+  engine: Engine,
+  options: { env?: Env } & Partial<Omit<BuildOptions, 'env' | 'database'>> = {},
+): Promise<TestApp> {
+  const env = options.env ?? testEnv();
+  const database = await engine.open();
+  const app = await buildApp({ ...options, env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(env.dataDir, { recursive: true, force: true });
+    },
+  };
+}
