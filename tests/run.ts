@@ -65,7 +65,9 @@ function main() {
   const jestReport = path.join(ARTIFACTS, 'jest.json');
   fs.rmSync(jestReport, { force: true });
   const results: StageResult[] = [
-    stage('lint', () => check(run('npx', ['eslint', '.', '--max-warnings', '0']))),
+    stage('lint', () =>
+      check(run('npx', ['eslint', '.', '--max-warnings', '0']) || run('npx', ['prettier', '--check', '.'])),
+    ),
     stage('types', () =>
       check(
         run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) ||
