@@ -99,6 +99,11 @@ export default tseslint.config(
   { files: ['src/app/hooks.ts'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
   // Server: routes -> service -> repository, and process.env only in env.ts (architecture §6).
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['server/**/*.ts', 'tests/**/*.ts', 'openapi/**/*.ts', '*.ts'],
     languageOptions: { globals: globals.node },
   },
