@@ -55,13 +55,17 @@ for (const [location, entry] of Object.entries(packages)) {
 
 if (process.argv.includes('--check')) {
   if (added > 0) {
-    process.stderr.write(`package-lock.json lacks ${added} optional platform entries; run node .ci/complete-lockfile.cjs\n`);
+    process.stderr.write(
+      `package-lock.json lacks ${added} optional platform entries; run node .ci/complete-lockfile.cjs\n`,
+    );
     process.exit(1);
   }
   process.exit(0);
 }
 
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 process.stdout.write(`package-lock.json: added ${added} optional platform entries\n`);
