@@ -12,7 +12,15 @@ import db from './plugins/app/db';
 import errors from './plugins/app/errors';
 import health from './plugins/app/health';
 import i18n from './plugins/app/i18n';
+import auth from './plugins/app/auth';
+import cache from './plugins/app/cache';
+import captcha from './plugins/app/captcha';
+import mail from './plugins/app/mail';
+import rateLimits, { type RateLimitOptions } from './plugins/app/rate-limit';
 import settings from './plugins/app/settings';
+import logs, { createLogStream, LogSink, loggerLevel } from './plugins/app/logs';
+import assets from './modules/assets/assets.plugin';
+import posts from './modules/posts/posts.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,17 +34,25 @@ export interface BuildOptions {
   /** Replaces the built handlers, for tests of the contract machinery itself. */
   handlers?: Handlers;
   logger?: boolean;
+  /** Rate-limit overrides (tests use tiny limits); the defaults are GZCTF's. */
+  rateLimit?: RateLimitOptions;
 }
 
 /** Assembles the server: external plugins, then our app plugins, then the contract's routes. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env } = options;
+  // One logger, two outputs: the console at LOG_LEVEL (none with `logger: false`) and the admin log
+  // page, which stores Information and above whatever the console shows (plugins/app/logs.ts).
+  const logSink = new LogSink(options.database.db);
+  const consoleLevel = options.logger === false ? 'silent' : env.logLevel;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: loggerLevel(consoleLevel),
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      stream: createLogStream(logSink, consoleLevel),
+    },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: env.trustProxy,
     ajv: {
       customOptions: { strict: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [ajvFormats],
@@ -63,8 +79,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errors);
   await app.register(db, { database: options.database });
   await app.register(settings);
+  await app.register(cache);
+  await app.register(mail);
+  await app.register(captcha);
+  // auth reads the session before the rate limiter counts per user (both are onRequest hooks).
+  await app.register(auth);
+  await app.register(rateLimits, options.rateLimit ?? {});
+  await app.register(logs, { sink: logSink });
   await app.register(health);
   await app.register(contract, { handlers: options.handlers ?? builtHandlers });
+  await app.register(assets);
+  await app.register(posts);
   await app.register(client);
 
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordProblem } from './lib/password';
 
 /**
  * The only reader of `process.env`. Every setting the server understands is declared here with its
@@ -15,6 +16,26 @@ const optionalUrl = (protocols: readonly string[]) =>
       message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
     });
 
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+// `true/false`, `1/0`, `yes/no`, `on/off`; empty means the default.
+const flag = (defaultValue: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === '') return defaultValue;
+      if (['true', '1', 'yes', 'on'].includes(value)) return true;
+      if (['false', '0', 'no', 'off'].includes(value)) return false;
+      context.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -26,6 +47,27 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT_MAPPING: z.enum(['Default', 'PlatformProxy']).default('Default'),
+  // `true` trusts every proxy; otherwise a comma-separated list of proxy addresses or CIDR ranges.
+  TRUST_PROXY: z.string().trim().optional(),
+  ADMIN_PASSWORD: optionalString.refine((value) => value === undefined || passwordProblem(value) === undefined, {
+    message: 'needs at least 6 characters with a digit, a lower-case and an upper-case letter',
+  }),
+  COOKIE_SECURE: flag(false),
+  DISABLE_RATE_LIMIT: flag(false),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: flag(false).optional(),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_FROM: optionalString,
+  SMTP_BYPASS_CERT_VERIFY: flag(false),
+  CAPTCHA_PROVIDER: z.enum(['None', 'HashPow', 'CloudflareTurnstile']).default('None'),
+  CAPTCHA_SITE_KEY: z.string().trim().default(''),
+  TURNSTILE_SECRET: optionalString,
+  TURNSTILE_VERIFY_URL: z.string().trim().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  HASHPOW_DIFFICULTY: z.coerce.number().int().min(8).max(48).default(18),
+  // Not trimmed: every byte of the key is part of the XOR.
+  XOR_KEY: optionalString,
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -42,6 +84,43 @@ export interface Env {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** How players reach challenge containers: published host ports, or the platform's WebSocket proxy. */
   portMapping: 'Default' | 'PlatformProxy';
+  /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto to believe (client IP, HTTPS detection). */
+  trustProxy: boolean | string[];
+  /** Password of the `Admin` user created at start when no user of that name exists. */
+  adminPassword: string | undefined;
+  /** Always mark the session cookie `Secure` (it is anyway when the request came over HTTPS). */
+  cookieSecure: boolean;
+  disableRateLimit: boolean;
+  /** Without a host, mails are written to the log instead of sent. */
+  smtp: SmtpSettings | undefined;
+  captcha: CaptchaSettings;
+  /**
+   * XOR-ed over each game's private key before it is stored (GZCTF's XorKey), so a database dump alone
+   * cannot sign team tokens. Changing it later makes existing games' keys unreadable.
+   */
+  xorKey: string | undefined;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** Implicit TLS (port 465); otherwise STARTTLS is used when the server offers it. */
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+  bypassCertVerify: boolean;
+}
+
+export type CaptchaProvider = 'None' | 'HashPow' | 'CloudflareTurnstile';
+
+export interface CaptchaSettings {
+  provider: CaptchaProvider;
+  siteKey: string;
+  turnstileSecret: string | undefined;
+  turnstileVerifyUrl: string;
+  /** Leading zero bits a HashPow answer needs (GZCTF clamps to 8–48, default 18). */
+  hashPowDifficulty: number;
 }
 
 export class EnvError extends Error {
@@ -69,5 +148,37 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     redisUrl: value.REDIS_URL,
     logLevel: value.LOG_LEVEL,
     portMapping: value.PORT_MAPPING,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    adminPassword: value.ADMIN_PASSWORD,
+    cookieSecure: value.COOKIE_SECURE,
+    disableRateLimit: value.DISABLE_RATE_LIMIT,
+    smtp: value.SMTP_HOST
+      ? {
+          host: value.SMTP_HOST,
+          port: value.SMTP_PORT,
+          secure: value.SMTP_SECURE ?? value.SMTP_PORT === 465,
+          user: value.SMTP_USER,
+          password: value.SMTP_PASSWORD,
+          from: value.SMTP_FROM ?? value.SMTP_USER ?? 'noreply@localhost',
+          bypassCertVerify: value.SMTP_BYPASS_CERT_VERIFY,
+        }
+      : undefined,
+    captcha: {
+      provider: value.CAPTCHA_PROVIDER,
+      siteKey: value.CAPTCHA_SITE_KEY,
+      turnstileSecret: value.TURNSTILE_SECRET,
+      turnstileVerifyUrl: value.TURNSTILE_VERIFY_URL,
+      hashPowDifficulty: value.HASHPOW_DIFFICULTY,
+    },
+    xorKey: value.XOR_KEY,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === '' || /^(false|0|no|off)$/i.test(value)) return false;
+  if (/^(true|1|yes|on)$/i.test(value)) return true;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

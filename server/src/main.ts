@@ -4,10 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv, type Env } from './env';
+import { bootstrapAdmin } from './plugins/app/admin-bootstrap';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  /** Set when this start created the first `Admin` with a generated password (shown once). */
+  initialAdminPassword: string | undefined;
   close(): Promise<void>;
 }
 
@@ -20,11 +23,18 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   const app = await buildApp({ env, database });
   app.addHook('onClose', async () => database.close());
-  await app.listen({ host: env.host, port: env.port });
+  let admin;
+  try {
+    admin = await bootstrapAdmin(app.db, env);
+    await app.listen({ host: env.host, port: env.port });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const url = env.publicUrl ?? `http://localhost:${port}`;
-  return { app, url, close: () => app.close() };
+  return { app, url, initialAdminPassword: admin.generatedPassword, close: () => app.close() };
 }
 
 /** Stops accepting requests, lets running ones finish, then closes the database. */
@@ -52,7 +62,14 @@ export async function main(env: Env = loadEnv()): Promise<void> {
   const server = await startServer(env);
   closeOnSignals(server);
   const database = env.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(env.dataDir, 'db')}`;
-  process.stdout.write(`\nThe platform is running at ${server.url} (database: ${database})\n\n`);
+  process.stdout.write(`\nThe platform is running at ${server.url} (database: ${database})\n`);
+  // Printed, never logged: log lines are kept and shipped; this is for the person starting the server.
+  if (server.initialAdminPassword) {
+    process.stdout.write(
+      `Sign in as Admin with password ${server.initialAdminPassword} (shown once; change it in your profile)\n`,
+    );
+  }
+  process.stdout.write('\n');
 }
 
 export function exitOnStartupError(error: unknown): never {

@@ -5,13 +5,30 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadEnv } from '../../../server/src/env';
 import { startServer, type RunningServer } from '../../../server/src/main';
 import { ensureClientBuilt } from '../../../server/src/tools/client-build';
+import { startMailServer, type MailServer } from '../../helpers/mail-server';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const ARTIFACTS = path.join(ROOT, 'tests/.artifacts/e2e');
 const CHROMIUM = '/usr/bin/chromium';
 
+/** The first admin, created at start from ADMIN_PASSWORD. */
+export const E2E_ADMIN = { userName: 'Admin', password: 'E2e-Admin-Passw0rd' } as const;
+
+export interface PlatformOptions {
+  /** Start a real SMTP server and point the platform at it (mails readable through `mail`). */
+  mail?: boolean;
+  /** Extra environment settings for the server (see server/src/env.ts). */
+  env?: Record<string, string>;
+}
+
 export interface Platform {
   server: RunningServer;
+  /** The SMTP server the platform sends through, when started with `{ mail: true }`. */
+  mail: MailServer | undefined;
+  /** Credentials of the first admin. */
+  admin: { userName: string; password: string };
+  /** The built client the server serves. */
+  distDir: string;
   browser: Browser;
   url: string;
   newPage(): Promise<Page>;
@@ -23,11 +40,17 @@ export interface Platform {
  * The real thing: the production client build, our server on a free port with a fresh embedded
  * database (PostgreSQL when DATABASE_URL is set), and Debian's Chromium driven by playwright-core.
  */
-export async function startPlatform(): Promise<Platform> {
+export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const distDir = path.join(ROOT, 'dist');
   ensureClientBuilt(distDir, (line) => process.stdout.write(`${line}\n`));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-e2e-'));
+  const mail = options.mail ? await startMailServer() : undefined;
   const env = loadEnv({
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    // Browser tests click fast and often; the rate limits have their own server tests.
+    DISABLE_RATE_LIMIT: 'true',
+    ...(mail ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_FROM: 'ctf@example.test' } : {}),
+    ...options.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -55,6 +78,9 @@ export async function startPlatform(): Promise<Platform> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   return {
     server,
+    mail,
+    admin: { ...E2E_ADMIN },
+    distDir,
     browser,
     url,
     async newPage() {
@@ -71,6 +97,7 @@ export async function startPlatform(): Promise<Platform> {
     async close() {
       await browser.close();
       await server.close();
+      await mail?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

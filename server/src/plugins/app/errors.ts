@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pgErrorCode } from '../../db/errors';
 import { describeValidationError } from '../../i18n/validation';
 import { HttpError } from '../../lib/http-error';
 
@@ -10,6 +11,9 @@ const STATUS_KEYS: Record<number, string> = {
   413: 'error.payloadTooLarge',
   415: 'error.unsupportedMediaType',
 };
+
+/** 22021: character not in repertoire (e.g. U+0000); 22P05: untranslatable character. */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
 
 /**
  * Every failure leaves the server as GZCTF's `{title, status}` in the request's language. Server
@@ -26,6 +30,11 @@ export default fp(
       if (error.validation) {
         const title = describeValidationError(request.t, error.validation, error.validationContext);
         return reply.status(400).send({ title, status: 400 });
+      }
+      // Text PostgreSQL cannot store (a NUL character, bad UTF-8) is the client's fault wherever it
+      // arrives; nothing was written, because the statement failed.
+      if (INVALID_TEXT_CODES.has(pgErrorCode(error) ?? '')) {
+        return reply.status(400).send({ title: request.t('error.badRequest'), status: 400 });
       }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 500) {

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { teamMembers, teams, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Users in registration order (our ids are random, GZCTF's time-ordered; see db/schema/users.ts). */
+export async function listUsers(db: Db, page: { count: number; skip: number }): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(users.registerAt, users.id).limit(page.count).offset(page.skip);
+}
+
+export async function countAllUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users);
+  return row?.value ?? 0;
+}
+
+/** `hint` appears (case-insensitively) in the name, student number, e-mail, phone, id or real name. */
+export async function searchUsers(db: Db, hint: string, limit: number): Promise<UserRow[]> {
+  const pattern = `%${hint.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return db
+    .select()
+    .from(users)
+    .where(
+      or(
+        ilike(users.userName, pattern),
+        ilike(users.stdNumber, pattern),
+        ilike(users.email, pattern),
+        ilike(users.phone, pattern),
+        ilike(sql`${users.id}::text`, pattern),
+        ilike(users.realName, pattern),
+      ),
+    )
+    .orderBy(users.registerAt, users.id)
+    .limit(limit);
+}
+
+export async function captainsTeamCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(teams).where(eq(teams.captainId, userId));
+  return row?.value ?? 0;
+}
+
+export async function deleteUserRow(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** A new team captained by the first member, with every member joined. */
+export async function insertTeamWithMembers(db: Db, name: string, memberIds: string[]): Promise<number> {
+  const [captainId] = memberIds;
+  if (!captainId) throw new Error('a team needs at least one member');
+  const [team] = await db
+    .insert(teams)
+    .values({ name, captainId, inviteToken: randomBytes(16).toString('hex') })
+    .returning({ id: teams.id });
+  await db
+    .insert(teamMembers)
+    .values([...new Set(memberIds)].map((userId) => ({ teamId: team!.id, userId })))
+    .onConflictDoNothing();
+  return team!.id;
+}

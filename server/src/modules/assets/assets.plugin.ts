@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { builtInFavicon, matchesEtag, openAsset } from './assets.service';
+
+/**
+ * `GET /favicon.webp`: the favicon made from the uploaded logo, or a built-in one. Not part of the
+ * contract (GZCTF serves it outside its API), so it is a plain route. Browsers revalidate it on each
+ * visit (`no-cache` + ETag), so a new logo shows up at once and an unchanged one costs a 304.
+ */
+export default fp(
+  async function assets(app: FastifyInstance) {
+    app.get('/favicon.webp', { logLevel: 'warn' }, async (request, reply) => {
+      const { faviconHash } = (await app.settings.get()).globalConfig;
+      const asset = faviconHash ? await openAsset(app.env.dataDir, faviconHash, 'favicon.webp') : undefined;
+      const etag = asset ? asset.headers.etag! : '"default"';
+      reply.header('cache-control', 'public, no-cache').header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        asset?.file.stream.destroy();
+        return reply.status(304).send();
+      }
+      if (asset) {
+        return reply
+          .type('image/webp')
+          .header('content-length', String(asset.file.size))
+          .header('last-modified', asset.headers['last-modified'])
+          .send(asset.file.stream);
+      }
+      return reply.type('image/webp').send(await builtInFavicon());
+    });
+  },
+  { name: 'assets', dependencies: ['settings'] },
+);

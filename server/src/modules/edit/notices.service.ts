@@ -1,0 +1,76 @@
+import type { components } from '../../contract/api.generated';
+import type { Db } from '../../db/client';
+import type { NoticeType } from '../../db/schema/enums';
+import { badRequest, notFound } from '../../lib/http-error';
+import { publish } from './edit.events';
+import { requireGame } from './games.service';
+import { rejectNul } from './text';
+import {
+  deleteNormalNotice,
+  findNotice,
+  insertNotice,
+  listNormalNotices,
+  updateNormalNotice,
+  type NoticeRow,
+} from './notices.repository';
+
+type Schemas = components['schemas'];
+export type GameNotice = Schemas['GameNotice'];
+export type GameNoticeModel = Schemas['GameNoticeModel'];
+
+export function toGameNotice(row: NoticeRow): GameNotice {
+  return { id: row.id, type: row.type, values: row.values, time: row.publishedAt.getTime() };
+}
+
+// Stored as written (markdown included): the client sanitises when rendering (architecture §6.6).
+function noticeContent(model: GameNoticeModel): string {
+  if (model.content.trim() === '') throw badRequest('edit.notices.contentRequired');
+  rejectNul(model.content);
+  return model.content;
+}
+
+/**
+ * Stores a notice and announces it. Besides admins' Normal notices, challenge edits post NewChallenge
+ * and NewHint notices through here (`values` = [challenge title]).
+ */
+export async function postNotice(db: Db, gameId: number, type: NoticeType, values: string[]): Promise<GameNotice> {
+  const notice = toGameNotice(await insertNotice(db, { gameId, type, values }));
+  publish('noticePublished', { gameId, notice });
+  return notice;
+}
+
+export async function addNotice(db: Db, gameId: number, model: GameNoticeModel): Promise<GameNotice> {
+  const content = noticeContent(model);
+  await requireGame(db, gameId);
+  return postNotice(db, gameId, 'Normal', [content]);
+}
+
+export async function getNotices(db: Db, gameId: number): Promise<GameNotice[]> {
+  await requireGame(db, gameId);
+  return (await listNormalNotices(db, gameId)).map(toGameNotice);
+}
+
+async function requireNormalNotice(db: Db, gameId: number, id: number): Promise<NoticeRow> {
+  await requireGame(db, gameId);
+  const notice = await findNotice(db, gameId, id);
+  if (!notice) throw notFound('edit.notices.notFound');
+  // Blood, hint and new-challenge notices are the platform's record; admins edit only their own kind.
+  if (notice.type !== 'Normal') throw badRequest('edit.notices.notNormal');
+  return notice;
+}
+
+/** Replaces a Normal notice's text; it is published again, now. */
+export async function editNotice(db: Db, gameId: number, id: number, model: GameNoticeModel): Promise<GameNotice> {
+  const content = noticeContent(model);
+  await requireNormalNotice(db, gameId, id);
+  const row = await updateNormalNotice(db, gameId, id, { values: [content], publishedAt: new Date() });
+  if (!row) throw notFound('edit.notices.notFound');
+  const notice = toGameNotice(row);
+  publish('noticePublished', { gameId, notice });
+  return notice;
+}
+
+export async function removeNotice(db: Db, gameId: number, id: number): Promise<void> {
+  await requireNormalNotice(db, gameId, id);
+  if (!(await deleteNormalNotice(db, gameId, id))) throw notFound('edit.notices.notFound');
+}

@@ -1,0 +1,31 @@
+import type { Handlers } from '../../contract/handlers';
+import { attachmentDisposition } from '../../lib/content-types';
+import { sendEmpty } from '../../lib/reply';
+import { deleteWriteups, getWriteups, writeupArchive } from './writeups.service';
+
+/**
+ * Writeups of a game for admins. Listing and downloading are tagged Admin in the contract (GZCTF's
+ * AdminController) and deleting is tagged Edit, but all three belong to the game aggregate, so they
+ * live with game authoring.
+ */
+export const writeupsHandlers: Handlers = {
+  async adminWriteups(request) {
+    return getWriteups(request.server.db, request.params.id);
+  },
+
+  async adminDownloadAllWriteups(request, reply) {
+    const { fileName, stream } = await writeupArchive(request.server.db, request.server.env.dataDir, request.params.id);
+    request.log.info({ status: 'Success' }, `Writeups of game ${request.params.id} downloaded`);
+    return reply
+      .type('application/x-tar')
+      .header('content-disposition', attachmentDisposition(fileName))
+      .header('cache-control', 'no-store')
+      .send(stream);
+  },
+
+  async editDeleteGameWriteUps(request, reply) {
+    await deleteWriteups(request.server.db, request.server.env.dataDir, request.params.id);
+    request.log.info({ status: 'Success' }, `Writeups of game ${request.params.id} deleted`);
+    return sendEmpty(reply);
+  },
+};

@@ -1,0 +1,57 @@
+import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { posts, users } from '../../db/schema';
+
+export type PostRow = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;
+export type PostWithAuthor = PostRow & { authorName: string | null; authorAvatarHash: string | null };
+
+const withAuthor = (db: Db) =>
+  db
+    .select({ ...getTableColumns(posts), authorName: users.userName, authorAvatarHash: users.avatarHash })
+    .from(posts)
+    .leftJoin(users, eq(users.id, posts.authorId));
+
+/** Pinned first, then the most recently updated. */
+export async function listPosts(db: Db, limit?: number): Promise<PostWithAuthor[]> {
+  const query = withAuthor(db).orderBy(desc(posts.isPinned), desc(posts.updatedAt), posts.id);
+  return limit === undefined ? query : query.limit(limit);
+}
+
+export async function findPost(db: Db, id: string): Promise<PostWithAuthor | undefined> {
+  const [row] = await withAuthor(db).where(eq(posts.id, id));
+  return row;
+}
+
+export async function insertPost(db: Db, values: NewPost): Promise<PostRow> {
+  const [row] = await db.insert(posts).values(values).returning();
+  return row!;
+}
+
+export async function updatePost(db: Db, id: string, changes: Partial<Omit<NewPost, 'id'>>): Promise<boolean> {
+  const rows = await db.update(posts).set(changes).where(eq(posts.id, id)).returning({ id: posts.id });
+  return rows.length > 0;
+}
+
+export async function deletePost(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+  return rows.length > 0;
+}
+
+export async function countPosts(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(posts);
+  return row?.value ?? 0;
+}
+
+/** Inserts the post only while the table is empty, in one statement, so two starting servers add one. */
+export async function insertPostIfNone(
+  db: Db,
+  values: { id: string; title: string; summary: string; content: string; tag: string },
+): Promise<boolean> {
+  const result = await db.execute<{ id: string }>(sql`
+    insert into ${posts} (id, title, summary, content, is_pinned, tags)
+    select ${values.id}, ${values.title}, ${values.summary}, ${values.content}, false, array[${values.tag}]::text[]
+    where not exists (select 1 from ${posts})
+    returning id`);
+  return result.rows.length > 0;
+}

@@ -1,0 +1,26 @@
+import type { Handlers } from '../../contract/handlers';
+import { sendEmpty } from '../../lib/reply';
+import { adminDeleteTeam, adminUpdateTeam, findTeams, getTeams } from './team.service';
+
+// Admin-tagged operations (reference §2.2) that belong to the team aggregate, so they live with it.
+export const adminTeamHandlers: Handlers = {
+  async adminGetTeams(request) {
+    return getTeams(request.server.db, { count: request.query.count ?? 100, skip: request.query.skip ?? 0 });
+  },
+
+  async adminSearchTeams(request) {
+    return findTeams(request.server.db, request.query.hint);
+  },
+
+  async adminUpdateTeam(request, reply) {
+    const team = await adminUpdateTeam(request.server.db, request.params.id, request.body);
+    request.log.info({ status: 'Success' }, `Team ${team.name} (${team.id}) updated${team.locked ? ' (locked)' : ''}`);
+    return sendEmpty(reply);
+  },
+
+  async adminDeleteTeam(request, reply) {
+    const team = await adminDeleteTeam(request.server.db, request.server.env.dataDir, request.params.id);
+    request.log.info({ status: 'Success' }, `Team ${team.name} (${team.id}) deleted`);
+    return sendEmpty(reply);
+  },
+};

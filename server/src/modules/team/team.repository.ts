@@ -1,0 +1,189 @@
+import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { games, participations, teamMembers, teams, userParticipations, users } from '../../db/schema';
+
+export type TeamRow = typeof teams.$inferSelect;
+export type NewTeam = typeof teams.$inferInsert;
+export type TeamChanges = Partial<
+  Pick<TeamRow, 'name' | 'bio' | 'avatarHash' | 'locked' | 'inviteToken' | 'captainId'>
+>;
+
+export interface MemberRow {
+  teamId: number;
+  userId: string;
+  userName: string;
+  bio: string;
+  avatarHash: string | null;
+  joinedAt: Date;
+}
+
+export async function findTeam(db: Db, id: number): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, id));
+  return row;
+}
+
+/**
+ * Reads a team and row-locks it until the transaction ends: every change to a team's captain or
+ * members takes this lock first, so two such changes never interleave. `share` lets several joins
+ * run together while still waiting for a token refresh, a kick, a transfer or a delete.
+ *
+ * The exclusive mode is `no key update`, not `update`: it excludes the other writers just the same,
+ * but not the key-share locks that foreign-key checks take, so rows that merely point at the team
+ * (submissions, events) can still be inserted meanwhile.
+ */
+export async function lockTeam(
+  db: Db,
+  id: number,
+  mode: 'no key update' | 'share' = 'no key update',
+): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, id)).for(mode);
+  return row;
+}
+
+/**
+ * Row-locks a user (`no key update`, as `lockTeam`). Whatever counts or changes the teams a user
+ * captains (create, transfer to them) holds this lock, which is what makes "at most 3 captaincies"
+ * hold under concurrent requests.
+ */
+export async function lockUser(db: Db, userId: string): Promise<{ id: string; userName: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, userName: users.userName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row;
+}
+
+export async function countCaptaincies(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(teams).where(eq(teams.captainId, userId));
+  return row?.value ?? 0;
+}
+
+export async function insertTeam(db: Db, values: NewTeam): Promise<TeamRow> {
+  const [row] = await db.insert(teams).values(values).returning();
+  if (!row) throw new Error('insert into teams returned no row');
+  return row;
+}
+
+export async function updateTeam(db: Db, id: number, changes: TeamChanges): Promise<TeamRow | undefined> {
+  if (Object.keys(changes).length === 0) return findTeam(db, id);
+  const [row] = await db.update(teams).set(changes).where(eq(teams.id, id)).returning();
+  return row;
+}
+
+/** Deletes a team; its members, participations and everything under them go with it (cascade). */
+export async function deleteTeamRow(db: Db, id: number): Promise<TeamRow | undefined> {
+  const [row] = await db.delete(teams).where(eq(teams.id, id)).returning();
+  return row;
+}
+
+/** Adds a member; false when the user already was one (the primary key decides, however requests race). */
+export async function insertMember(db: Db, teamId: number, userId: string): Promise<boolean> {
+  const rows = await db
+    .insert(teamMembers)
+    .values({ teamId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: teamMembers.userId });
+  return rows.length > 0;
+}
+
+export async function deleteMember(db: Db, teamId: number, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .returning({ userId: teamMembers.userId });
+  return rows.length > 0;
+}
+
+export async function isMember(db: Db, teamId: number, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return row !== undefined;
+}
+
+/** The members of the given teams, oldest membership first. */
+export async function membersOf(db: Db, teamIds: number[]): Promise<MemberRow[]> {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({
+      teamId: teamMembers.teamId,
+      userId: users.id,
+      userName: users.userName,
+      bio: users.bio,
+      avatarHash: users.avatarHash,
+      joinedAt: teamMembers.joinedAt,
+    })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(inArray(teamMembers.teamId, teamIds))
+    .orderBy(asc(teamMembers.joinedAt), asc(users.userName));
+}
+
+/** The teams a user is a member of, in creation order. */
+export async function teamsOfUser(db: Db, userId: string): Promise<TeamRow[]> {
+  return db
+    .select({ team: teams })
+    .from(teams)
+    .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teams.id))
+    .then((rows) => rows.map((row) => row.team));
+}
+
+export async function listTeams(db: Db, page: { count: number; skip: number }): Promise<TeamRow[]> {
+  return db.select().from(teams).orderBy(asc(teams.id)).limit(page.count).offset(page.skip);
+}
+
+export async function countAllTeams(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(teams);
+  return row?.value ?? 0;
+}
+
+/** Teams whose name contains `hint` (case-insensitively) or whose id is `hint`. */
+export async function searchTeams(db: Db, hint: string, limit: number): Promise<TeamRow[]> {
+  const pattern = `%${hint.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const id = /^\d{1,9}$/.test(hint) ? Number(hint) : undefined;
+  return db
+    .select()
+    .from(teams)
+    .where(id === undefined ? ilike(teams.name, pattern) : or(ilike(teams.name, pattern), eq(teams.id, id)))
+    .orderBy(asc(teams.id))
+    .limit(limit);
+}
+
+/** Whether the team takes part in a game that has not ended yet (GZCTF's `AnyActiveGame`). */
+export async function inUnfinishedGame(db: Db, teamId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: participations.id })
+    .from(participations)
+    .innerJoin(games, eq(games.id, participations.gameId))
+    .where(and(eq(participations.teamId, teamId), gt(games.endAt, now)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Takes a user out of every game the team entered (the participation itself stays). */
+export async function deleteUserParticipations(db: Db, teamId: number, userId: string): Promise<void> {
+  await db
+    .delete(userParticipations)
+    .where(
+      and(
+        eq(userParticipations.userId, userId),
+        inArray(
+          userParticipations.participationId,
+          db.select({ id: participations.id }).from(participations).where(eq(participations.teamId, teamId)),
+        ),
+      ),
+    );
+}
+
+/** The uploaded writeups of a team's participations, which hold file references. */
+export async function writeupHashesOfTeam(db: Db, teamId: number): Promise<string[]> {
+  const rows = await db
+    .select({ hash: participations.writeupHash })
+    .from(participations)
+    .where(and(eq(participations.teamId, teamId), isNotNull(participations.writeupHash)));
+  return rows.map((row) => row.hash).filter((hash): hash is string => hash !== null);
+}

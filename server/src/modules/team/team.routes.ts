@@ -1,0 +1,116 @@
+import type { Handlers } from '../../contract/handlers';
+import { MAX_IMAGE_BYTES } from '../../lib/images';
+import { sendEmpty, sendJsonString } from '../../lib/reply';
+import { readUploads } from '../../lib/uploads';
+import { requireUser } from '../../plugins/app/auth';
+import {
+  acceptInvite,
+  assertCaptain,
+  createTeam,
+  deleteTeam,
+  getInviteCode,
+  getMyTeams,
+  getTeam,
+  kickMember,
+  leaveTeam,
+  refreshInviteCode,
+  replaceTeamAvatar,
+  transferCaptaincy,
+  updateTeamInfo,
+  verifySignature,
+} from './team.service';
+
+/**
+ * Teams (reference §2.8). The contract's `x-auth` (signed in, not banned) is enforced centrally;
+ * ownership (captain only, member only) is the service's job. Membership changes are logged for the
+ * admin log page, as GZCTF does.
+ */
+export const teamHandlers: Handlers = {
+  async teamGetTeamsInfo(request) {
+    return getMyTeams(request.server.db, requireUser(request));
+  },
+
+  async teamCreateTeam(request) {
+    const team = await createTeam(request.server.db, requireUser(request), request.body);
+    request.log.info({ status: 'Success' }, `Team ${team.name} (${team.id}) created`);
+    return team;
+  },
+
+  async teamGetBasicInfo(request) {
+    return getTeam(request.server.db, request.params.id);
+  },
+
+  async teamUpdateTeam(request) {
+    return updateTeamInfo(request.server.db, requireUser(request), request.params.id, request.body);
+  },
+
+  async teamDeleteTeam(request, reply) {
+    const team = await deleteTeam(
+      request.server.db,
+      request.server.env.dataDir,
+      requireUser(request),
+      request.params.id,
+    );
+    request.log.info({ status: 'Success' }, `Team ${team.name} (${team.id}) deleted`);
+    return sendEmpty(reply);
+  },
+
+  async teamAvatar(request, reply) {
+    const user = requireUser(request);
+    // Refuse strangers before reading their upload.
+    await assertCaptain(request.server.db, user, request.params.id);
+    const [upload] = await readUploads(request, {
+      fields: ['file'],
+      maxBytes: MAX_IMAGE_BYTES,
+      tooLargeKey: 'assets.imageTooLarge',
+      tooLargeParams: { limit: '3 MiB' },
+    });
+    const url = await replaceTeamAvatar(
+      request.server.db,
+      request.server.env.dataDir,
+      user,
+      request.params.id,
+      upload!.buffer,
+    );
+    return sendJsonString(reply, url);
+  },
+
+  async teamInviteCode(request, reply) {
+    return sendJsonString(reply, await getInviteCode(request.server.db, requireUser(request), request.params.id));
+  },
+
+  async teamUpdateInviteToken(request, reply) {
+    return sendJsonString(reply, await refreshInviteCode(request.server.db, requireUser(request), request.params.id));
+  },
+
+  async teamAccept(request, reply) {
+    const team = await acceptInvite(request.server.db, requireUser(request), request.body);
+    request.log.info({ status: 'Success' }, `Joined team ${team.name} (${team.id})`);
+    return sendEmpty(reply);
+  },
+
+  async teamKickUser(request) {
+    const { id, userId } = request.params;
+    const team = await kickMember(request.server.db, requireUser(request), id, userId);
+    request.log.info({ status: 'Success' }, `User ${userId} removed from team ${team.name} (${team.id})`);
+    return team;
+  },
+
+  async teamLeave(request, reply) {
+    const team = await leaveTeam(request.server.db, requireUser(request), request.params.id);
+    request.log.info({ status: 'Success' }, `Left team ${team.name} (${team.id})`);
+    return sendEmpty(reply);
+  },
+
+  async teamTransfer(request) {
+    const { newCaptainId } = request.body;
+    const team = await transferCaptaincy(request.server.db, requireUser(request), request.params.id, newCaptainId);
+    request.log.info({ status: 'Success' }, `Captaincy of team ${team.name} (${team.id}) handed to ${newCaptainId}`);
+    return team;
+  },
+
+  async teamVerifySignature(request, reply) {
+    verifySignature(request.body);
+    return sendEmpty(reply);
+  },
+};

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+/**
+ * Short-lived shared state (PoW challenges today; more later). In-process by default; in Redis when
+ * REDIS_URL is set, so several server instances behind a load balancer see the same values
+ * (architecture §5). Values are strings: callers serialise.
+ */
+export interface Cache {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Reads and deletes in one step, so a single-use value can be taken exactly once. */
+  take(key: string): Promise<string | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cache: Cache;
+    /** The shared Redis connection when REDIS_URL is set (rate limits use it too). */
+    redis: Redis | undefined;
+  }
+}
+
+export function createMemoryCache(now: () => number = Date.now): Cache {
+  const entries = new Map<string, { value: string; expiresAt: number }>();
+  let nextSweep = now() + 60_000;
+  // Expired entries are dropped when read, and swept once a minute so unread ones cannot pile up.
+  const sweep = () => {
+    const time = now();
+    if (time < nextSweep) return;
+    nextSweep = time + 60_000;
+    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
+  };
+  const read = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  };
+  return {
+    async get(key) {
+      return read(key);
+    },
+    async set(key, value, ttlMs) {
+      sweep();
+      entries.set(key, { value, expiresAt: now() + ttlMs });
+    },
+    async take(key) {
+      const value = read(key);
+      entries.delete(key);
+      return value;
+    },
+    async delete(key) {
+      entries.delete(key);
+    },
+  };
+}
+
+export function createRedisCache(redis: Redis, prefix = 'gzctf:cache:'): Cache {
+  return {
+    async get(key) {
+      return (await redis.get(prefix + key)) ?? undefined;
+    },
+    async set(key, value, ttlMs) {
+      await redis.set(prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+    },
+    async take(key) {
+      return (await redis.getdel(prefix + key)) ?? undefined;
+    },
+    async delete(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}
+
+export default fp(
+  async function cache(app: FastifyInstance) {
+    const url = app.env.redisUrl;
+    if (!url) {
+      app.decorate('redis', undefined);
+      app.decorate('cache', createMemoryCache());
+      return;
+    }
+    // Commands fail fast (instead of queueing forever) while Redis is unreachable; the connection
+    // keeps retrying in the background. Without an 'error' listener ioredis reports every failed
+    // reconnect as an unhandled error event.
+    const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: true });
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+    await redis.connect();
+    app.decorate('redis', redis);
+    app.decorate('cache', createRedisCache(redis));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  },
+  { name: 'cache' },
+);

@@ -1,0 +1,223 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../lib/http-error';
+
+/**
+ * GZCTF's rate limits (reference §5.16) on @fastify/rate-limit.
+ *
+ * - Global: per signed-in user, else per client address, 150 requests a minute on every API call.
+ *   Loopback clients are exempt (GZCTF exempts anonymous ones; we also exempt signed-in ones so
+ *   local tools and the test suites are never throttled). Behind a reverse proxy set TRUST_PROXY, or
+ *   every visitor would look like the proxy.
+ * - Named policies from the contract's `x-rate-limit` are single buckets shared by everyone, in
+ *   addition to the global limit.
+ *
+ * @fastify/rate-limit counts fixed windows. GZCTF's sliding windows become fixed windows of the same
+ * size, and its token buckets a window holding the bucket's size that lasts as long as a full refill,
+ * so bursts and the long-run rate both match:
+ *
+ * | policy       | GZCTF                              | here               |
+ * | ------------ | ---------------------------------- | ------------------ |
+ * | Global       | sliding 150 / 60 s                 | 150 per 60 s       |
+ * | Register     | sliding 20 / 150 s                 | 20 per 150 s       |
+ * | Query        | bucket 100, +10 every 10 s         | 100 per 100 s      |
+ * | PowChallenge | bucket 40, +5 every 30 s           | 40 per 240 s       |
+ * | Container    | bucket 120, +30 every 10 s         | 120 per 40 s       |
+ * | Submit       | bucket 100, +50 every 5 s          | 100 per 10 s       |
+ * | Concurrency  | 1 at a time, queue 20              | the same, per server instance |
+ *
+ * Counters live in Redis when REDIS_URL is set (shared by all instances), in-process otherwise.
+ */
+export interface WindowLimit {
+  max: number;
+  windowMs: number;
+}
+
+export type WindowPolicy = 'Register' | 'Query' | 'PowChallenge' | 'Container' | 'Submit';
+
+export interface RateLimitOptions {
+  /** Off entirely (DISABLE_RATE_LIMIT). */
+  disabled?: boolean;
+  /** Default true: requests from 127.0.0.0/8 and ::1 skip the global limit. */
+  exemptLoopback?: boolean;
+  global?: WindowLimit;
+  policies?: Partial<Record<WindowPolicy, WindowLimit>>;
+  concurrency?: { concurrent: number; queue: number };
+  /** Prefix of the Redis keys, so separate deployments (or tests) sharing a Redis do not mix counts. */
+  namespace?: string;
+}
+
+export const DEFAULT_RATE_LIMITS = {
+  global: { max: 150, windowMs: 60_000 },
+  policies: {
+    Register: { max: 20, windowMs: 150_000 },
+    Query: { max: 100, windowMs: 100_000 },
+    PowChallenge: { max: 40, windowMs: 240_000 },
+    Container: { max: 120, windowMs: 40_000 },
+    Submit: { max: 100, windowMs: 10_000 },
+  },
+  concurrency: { concurrent: 1, queue: 20 },
+} as const satisfies Required<Pick<RateLimitOptions, 'global' | 'policies' | 'concurrency'>>;
+
+export function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
+function reject(reply: FastifyReply, seconds: number, max?: number): never {
+  const wait = Math.max(1, seconds);
+  reply.header('retry-after', wait);
+  if (max !== undefined) {
+    reply.header('x-ratelimit-limit', max);
+    reply.header('x-ratelimit-remaining', 0);
+    reply.header('x-ratelimit-reset', wait);
+  }
+  throw new HttpError(429, 'error.tooManyRequests', { seconds: wait });
+}
+
+export interface SemaphoreTicket {
+  /** True once the holder may run; false when the queue was full or the ticket left while waiting. */
+  ready: Promise<boolean>;
+  /** Gives the slot (or the place in the queue) back; safe to call more than once. */
+  leave(): void;
+}
+
+/** At most `concurrent` holders run; up to `queue` more wait their turn; any beyond are refused. */
+export function createSemaphore(concurrent: number, queue: number) {
+  let running = 0;
+  const waiting: Array<(ok: boolean) => void> = [];
+  return {
+    enter(): SemaphoreTicket {
+      let state: 'running' | 'waiting' | 'done';
+      let wake: (ok: boolean) => void = () => {};
+      let ready: Promise<boolean>;
+      if (running < concurrent) {
+        running++;
+        state = 'running';
+        ready = Promise.resolve(true);
+      } else if (waiting.length >= queue) {
+        state = 'done';
+        ready = Promise.resolve(false);
+      } else {
+        state = 'waiting';
+        ready = new Promise<boolean>((resolve) => {
+          wake = (ok) => {
+            state = ok ? 'running' : 'done';
+            resolve(ok);
+          };
+        });
+        waiting.push(wake);
+      }
+      return {
+        ready,
+        leave() {
+          if (state === 'running') {
+            state = 'done';
+            // The slot passes straight to the next in line, or is freed.
+            const next = waiting.shift();
+            if (next) next(true);
+            else running--;
+          } else if (state === 'waiting') {
+            waiting.splice(waiting.indexOf(wake), 1);
+            wake(false);
+          }
+        },
+      };
+    },
+  };
+}
+
+const kTicket = Symbol('concurrencyTicket');
+
+interface StoreResult {
+  current: number;
+  ttl: number;
+}
+
+/**
+ * In-process fixed windows for @fastify/rate-limit. Its bundled LocalStore hands every caller the same
+ * mutable counter object, so requests arriving together all read the final count and are all refused
+ * once the last one exceeds the limit; this store returns a snapshot per call.
+ */
+export class MemoryStore {
+  /** Keys are users and addresses; past this many, the oldest windows are forgotten. */
+  static capacity = 10_000;
+  private readonly windows = new Map<string, { count: number; startedAt: number }>();
+
+  incr(key: string, callback: (error: Error | null, result: StoreResult) => void, timeWindow: number): void {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.startedAt + timeWindow <= now) {
+      window = { count: 0, startedAt: now };
+      this.windows.delete(key);
+      this.windows.set(key, window);
+      if (this.windows.size > MemoryStore.capacity) this.windows.delete(this.windows.keys().next().value!);
+    }
+    window.count++;
+    callback(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
+  }
+
+  child(): MemoryStore {
+    return new MemoryStore();
+  }
+}
+
+export default fp(
+  async function rateLimits(app: FastifyInstance, options: RateLimitOptions) {
+    if (options.disabled ?? app.env.disableRateLimit) return;
+    const exemptLoopback = options.exemptLoopback ?? true;
+    const globalLimit = options.global ?? DEFAULT_RATE_LIMITS.global;
+    const policies = { ...DEFAULT_RATE_LIMITS.policies, ...options.policies };
+    const concurrency = options.concurrency ?? DEFAULT_RATE_LIMITS.concurrency;
+
+    await app.register(rateLimit, {
+      global: false,
+      ...(app.redis ? { redis: app.redis } : { store: MemoryStore as never }),
+      nameSpace: `gzctf:rl:${options.namespace ?? ''}:`,
+      // A Redis outage lets requests through rather than taking the platform down with it.
+      skipOnError: true,
+    });
+
+    const perClient = app.createRateLimit({
+      max: globalLimit.max,
+      timeWindow: globalLimit.windowMs,
+      keyGenerator: (request: FastifyRequest) => `global:${request.user?.id ?? request.ip}`,
+    });
+    const named = new Map(
+      Object.entries(policies).map(([name, limit]) => [
+        name,
+        app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: () => `policy:${name}` }),
+      ]),
+    );
+    const semaphore = createSemaphore(concurrency.concurrent, concurrency.queue);
+
+    // Runs after the auth plugin's onRequest hook (registered earlier), so the user is known.
+    app.addHook('onRequest', async (request, reply) => {
+      const operation = request.routeOptions.config.operation;
+      if (!operation) return;
+      if (!(exemptLoopback && isLoopback(request.ip))) {
+        const result = await perClient(request);
+        if (!result.isAllowed && result.isExceeded) reject(reply, result.ttlInSeconds, result.max);
+      }
+      const policy = operation.rateLimit;
+      if (!policy) return;
+      const limiter = named.get(policy);
+      if (limiter) {
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) reject(reply, result.ttlInSeconds, result.max);
+      } else if (policy === 'Concurrency') {
+        // Kept on the request before waiting, so a client that gives up in the queue leaves it.
+        const ticket = semaphore.enter();
+        (request as unknown as Record<symbol, SemaphoreTicket>)[kTicket] = ticket;
+        if (!(await ticket.ready)) reject(reply, 1);
+      }
+    });
+
+    const release = async (request: FastifyRequest) => {
+      (request as unknown as Record<symbol, SemaphoreTicket | undefined>)[kTicket]?.leave();
+    };
+    app.addHook('onResponse', release);
+    app.addHook('onRequestAbort', release);
+  },
+  { name: 'rate-limit', dependencies: ['auth', 'cache', 'errors'] },
+);
