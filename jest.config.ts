@@ -21,8 +21,8 @@ const config: Config = {
       },
     ],
   },
-  // msw 2 pulls in ESM-only helpers; compile them to CJS like our own code (stack-notes §3).
-  transformIgnorePatterns: ['/node_modules/(?!(@open-draft/deferred-promise|rettime|until-async)/)'],
+  // msw 2 pulls in ESM-only helpers, and marked ships only ESM; compile them to CJS like our own code (stack-notes §3).
+  transformIgnorePatterns: ['/node_modules/(?!(@open-draft/deferred-promise|rettime|until-async|marked)/)'],
   testMatch: ['**/*.test.ts?(x)'],
 };
 

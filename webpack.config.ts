@@ -55,6 +55,11 @@ class LocaleBundlesPlugin {
   }
 }
 
+/** The platform's own version, shown on the About page. */
+function appVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
   const bundles = localeBundles();
@@ -90,6 +95,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       new webpack.DefinePlugin({
         __LOCALE_FILES__: JSON.stringify(Object.fromEntries(bundles.map((bundle) => [bundle.language, bundle.file]))),
+        __APP_VERSION__: JSON.stringify(appVersion()),
       }),
       new LocaleBundlesPlugin(bundles),
     ],

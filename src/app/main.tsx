@@ -1,21 +1,28 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { initI18n } from './i18n';
+import { ErrorBoundary } from '@/shared/ui/ErrorBoundary';
+import { createBootstrap } from './bootstrap';
+import { startPersistence } from './persist';
 import { Providers } from './Providers';
+import { RootErrorFallback } from './RootErrorFallback';
 import { createAppRouter } from './router';
 import { setupStore } from './store';
 
 const store = setupStore();
-void initI18n(store.getState().preferences.language);
+const persistence = startPersistence(store);
+setupListeners(store.dispatch);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <Providers store={store}>
-      <RouterProvider router={createAppRouter()} />
-    </Providers>
+    <ErrorBoundary fallback={(props) => <RootErrorFallback {...props} cleanCache={persistence.cleanCache} />}>
+      <Providers store={store} persistence={persistence} onStart={createBootstrap(store)}>
+        <RouterProvider router={createAppRouter()} />
+      </Providers>
+    </ErrorBoundary>
   </StrictMode>,
 );

@@ -1,27 +1,42 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { AppLayout } from './AppLayout';
+import { accountRoutes } from '@/features/account/routes';
+import { adminRoutes } from '@/features/admin/routes';
+import { gameRoutes } from '@/features/game/routes';
+import { teamRoutes } from '@/features/team/routes';
+import { lazyPage } from '@/shared/ui/lazyPage';
+import { RequireAdmin, TeamViewerRoute } from './guards';
+import { AppFrame, RouteErrorScreen } from './layout/AppFrame';
 
-/** Each page is its own chunk, loaded on first visit behind the spinner. */
-function page(Component: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <Component />
-    </Suspense>
-  );
-}
-
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ './pages/HomePage'));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage'));
-
-/** Matching is case-insensitive (react-router's default), as GZCTF's lower-case routes expect. */
+/**
+ * The route tree of spec §2. Each feature owns its routes in `src/features/<feature>/routes.tsx`;
+ * this file only composes them (see src/features/README.md). Matching is case-insensitive:
+ * react-router's default (`caseSensitive` unset), as GZCTF's lower-case routes expect.
+ */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <AppFrame />,
+    // Render errors are caught by AppFrame's own boundaries; this covers the router's own failures.
+    errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, element: page(HomePage) },
-      { path: '*', element: page(NotFoundPage) },
+      { index: true, element: lazyPage(() => import(/* webpackChunkName: "home" */ './pages/HomePage')) },
+      { path: 'about', element: lazyPage(() => import(/* webpackChunkName: "about" */ './pages/AboutPage')) },
+      ...gameRoutes,
+      { element: <TeamViewerRoute />, children: teamRoutes },
+      {
+        // Posts pages compose the posts feature (reading) with the edit feature (admin writes).
+        path: 'posts',
+        children: [
+          { index: true, element: lazyPage(() => import(/* webpackChunkName: "posts" */ './pages/PostsPage')) },
+          { path: ':postId', element: lazyPage(() => import(/* webpackChunkName: "post" */ './pages/PostPage')) },
+          {
+            path: ':postId/edit',
+            element: lazyPage(() => import(/* webpackChunkName: "post-edit" */ './pages/PostEditPage')),
+          },
+        ],
+      },
+      ...accountRoutes,
+      { element: <RequireAdmin />, children: adminRoutes },
+      { path: '*', element: lazyPage(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage')) },
     ],
   },
 ];

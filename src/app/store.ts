@@ -1,23 +1,40 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { baseApi } from '@/shared/api/baseApi';
+import { notificationsSlice } from '@/shared/notifications/slice';
 import { preferencesSlice } from '@/shared/preferences/slice';
-import { listenerMiddleware } from './listenerMiddleware';
+import { startAppListening, listenerMiddleware } from './listenerMiddleware';
+import { addAppListeners } from './listeners';
+import { persistRootReducer } from './persist';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
   [preferencesSlice.reducerPath]: preferencesSlice.reducer,
+  [notificationsSlice.reducerPath]: notificationsSlice.reducer,
 });
 
-export type RootState = ReturnType<typeof rootReducer>;
+const persistedReducer = persistRootReducer(rootReducer);
+
+export type RootState = ReturnType<typeof persistedReducer>;
 
 /** Builds a store; tests pass a preloaded state to start from a known point. */
 export function setupStore(preloadedState?: Partial<RootState>) {
   return configureStore({
-    reducer: rootReducer,
-    preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware).concat(baseApi.middleware),
+    reducer: persistedReducer,
+    // Missing slices start from their initial state (combineReducers fills them in).
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) =>
+      getDefault({
+        // redux-persist's own actions carry functions (stack-notes §7).
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listenerMiddleware.middleware)
+        .concat(baseApi.middleware),
   });
 }
 
 export type AppStore = ReturnType<typeof setupStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+// Once per page: the listeners live on the module-level middleware every store shares.
+addAppListeners(startAppListening);

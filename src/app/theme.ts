@@ -1,8 +1,37 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
+import { DEFAULT_BRAND_PALETTE, type Palette } from '@/shared/lib/palette';
+import type { ColorScheme } from '@/shared/preferences/slice';
 
-/** Dark is the default scheme (spec §1); issue 3 adds the light scheme and theme providers. */
-export const theme = createTheme({
-  colorSchemes: { dark: true, light: true },
-  defaultColorScheme: 'dark',
-  palette: { primary: { main: '#3f8cff' } },
-});
+/** Modal overlay (spec §9): black at opacity 0.5, background blurred 8 px. */
+export const MODAL_BACKDROP = { backgroundColor: 'rgba(0, 0, 0, 0.5)', backdropFilter: 'blur(8px)' } as const;
+
+type Shade = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+/** Which of the ten shades each scheme uses: lighter on dark backgrounds, darker on light ones. */
+const SHADES: Record<ColorScheme, { light: Shade; main: Shade; dark: Shade }> = {
+  dark: { light: 3, main: 4, dark: 6 },
+  light: { light: 4, main: 6, dark: 8 },
+};
+
+/** The MUI theme for a colour scheme and a primary palette (see shared/theme/primaryPalette.ts). */
+export function createAppTheme(scheme: ColorScheme, palette: Palette = DEFAULT_BRAND_PALETTE): Theme {
+  const shade = SHADES[scheme];
+  return createTheme({
+    palette: {
+      mode: scheme,
+      primary: { light: palette[shade.light], main: palette[shade.main], dark: palette[shade.dark] },
+      ...(scheme === 'dark' ? { background: { default: '#121417', paper: '#1a1d21' } } : {}),
+    },
+    shape: { borderRadius: 8 },
+    components: {
+      // Every modal (dialogs, the navigation drawer) gets the overlay; menus and popovers use an
+      // invisible backdrop and keep it that way.
+      MuiBackdrop: {
+        styleOverrides: {
+          root: ({ ownerState }) => (ownerState.invisible ? {} : MODAL_BACKDROP),
+        },
+      },
+      MuiButton: { defaultProps: { disableElevation: true } },
+    },
+  });
+}

@@ -2,10 +2,14 @@
  * `npm run bench`: performance figures, printed, never asserted (architecture §6.8). Each bench
  * returns lines of text; run one with `npm run bench -- <name>`.
  */
+import { benchAccount } from './account';
+import { benchBundle } from './bundle';
 import { benchStartup } from './startup';
 
 const BENCHES: Record<string, () => Promise<string[]>> = {
   startup: benchStartup,
+  bundle: benchBundle,
+  account: benchAccount,
 };
 
 async function main() {

@@ -1,17 +1,82 @@
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '@/features/account/api';
 import { useClientConfig } from '@/features/info/api';
+import { LatestPosts } from '@/features/posts/components/LatestPosts';
 
-export default function HomePage() {
-  const { config } = useClientConfig();
+// Admins only: the pin toggle (and the edit feature's endpoints behind it) stays out of everyone
+// else's home page load.
+const PostPinButton = lazy(() =>
+  import(/* webpackChunkName: "post-pin" */ '@/features/edit/components/PostPinButton').then((module) => ({
+    default: module.PostPinButton,
+  })),
+);
+
+/** A titled home-page section. */
+function HomeSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Stack spacing={1} sx={{ py: 6 }}>
-      <Typography variant="h3" component="h1" data-testid="platform-title">
-        {config.title}
+    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 2, height: '100%' }}>
+      <Typography variant="h6" component="h2" id={headingId} gutterBottom>
+        {title}
       </Typography>
-      <Typography variant="h6" component="p" color="text.secondary">
-        {config.slogan}
-      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * Home: the platform's title and slogan, then two slots: the latest posts (pinned first; admins can
+ * pin and unpin), and the recent games, which the games issue fills in place of its "coming soon" line.
+ */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { config } = useClientConfig();
+  const { isAdmin } = useProfile();
+  return (
+    <Stack spacing={4} sx={{ py: { xs: 2, md: 4 } }}>
+      <Stack spacing={1}>
+        <Typography
+          variant="h3"
+          component="h1"
+          data-testid="platform-title"
+          sx={{ fontWeight: 700, fontSize: { xs: '2.25rem', sm: '3rem' }, wordBreak: 'break-word' }}
+        >
+          {config.title}
+          <Typography component="span" variant="inherit" color="primary">
+            ::CTF
+          </Typography>
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary">
+          {config.slogan}
+        </Typography>
+      </Stack>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <HomeSection title={t('common:home.latestPosts')}>
+            <LatestPosts
+              renderActions={
+                isAdmin
+                  ? (post) => (
+                      <Suspense fallback={null}>
+                        <PostPinButton post={post} />
+                      </Suspense>
+                    )
+                  : undefined
+              }
+            />
+          </HomeSection>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <HomeSection title={t('common:home.recentGames')}>
+            <Typography color="text.secondary">{t('common:comingSoon.message')}</Typography>
+          </HomeSection>
+        </Grid>
+      </Grid>
     </Stack>
   );
 }

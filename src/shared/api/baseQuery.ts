@@ -4,7 +4,9 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query';
+import { DEFAULT_LANGUAGE } from '../i18n/languages';
 import type { PreferencesState } from '../preferences/slice';
 
 /** Spec §7 client behaviour: 10 s timeout, two retries for idempotent methods on transient statuses. */
@@ -23,33 +25,83 @@ export function shouldRetry(method: string, error: FetchBaseQueryError): boolean
   );
 }
 
+/**
+ * Which failures of an endpoint the error notification listener keeps quiet about: `true` for all,
+ * or a list of statuses (numbers, or RTK's strings such as 'FETCH_ERROR').
+ */
+export type QuietErrors = true | readonly (number | string)[];
+
+/**
+ * Per-endpoint options, set with `extraOptions` in a feature's api.ts (`enhanceEndpoints`):
+ * - `maxRetries`: lower (or 0 to disable) the retry policy for this endpoint;
+ * - `quiet`: failures the notification listener must not announce, because the caller expects
+ *   them (the profile probe answers 401 when signed out) or handles them itself.
+ */
+export interface ApiExtraOptions {
+  maxRetries?: number;
+  quiet?: QuietErrors;
+}
+
+/** What the base query adds to RTK's response meta; the rejected action carries it as `meta.baseQueryMeta`. */
+export type ApiMeta = Partial<FetchBaseQueryMeta> & { quiet?: boolean };
+
+export function isQuiet(rule: QuietErrors | undefined, status: number | string | undefined): boolean {
+  if (rule === undefined) return false;
+  if (rule === true) return true;
+  return status !== undefined && rule.includes(status);
+}
+
 const origin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
 
+/**
+ * JSON bodies are encoded by fetchBaseQuery (plain objects and arrays only); FormData, Blob and
+ * URLSearchParams go out as they are, so the browser writes the multipart boundary itself. Never set
+ * a Content-Type here.
+ */
 const rawBaseQuery = fetchBaseQuery({
-  // Absolute, because Node's fetch (tests) rejects relative URLs.
   baseUrl: '',
   timeout: REQUEST_TIMEOUT_MS,
   credentials: 'same-origin',
   prepareHeaders(headers, { getState }) {
     const language = (getState() as { preferences?: PreferencesState }).preferences?.language;
-    if (language) headers.set('Accept-Language', language);
+    headers.set('Accept-Language', language ?? DEFAULT_LANGUAGE);
     return headers;
   },
 });
 
-const withOrigin: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) => {
+// Absolute, because Node's fetch (tests) rejects relative URLs.
+const withOrigin: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions, ApiMeta> = (
+  args,
+  api,
+  extraOptions,
+) => {
   const request = typeof args === 'string' ? { url: args } : args;
   return rawBaseQuery({ ...request, url: new URL(request.url, origin()).href }, api, extraOptions);
 };
 
 // RTK's retry takes either `maxRetries` or `retryCondition`; the condition applies the limit itself,
 // and an endpoint can lower it with `extraOptions: { maxRetries }`.
-export const baseQuery = retry(withOrigin, {
+const withRetry = retry(withOrigin, {
   backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, retryDelay(attempt))),
   retryCondition(error, args, { attempt, extraOptions }) {
-    const limit = (extraOptions as { maxRetries?: number } | undefined)?.maxRetries ?? MAX_RETRIES;
+    const limit = (extraOptions as ApiExtraOptions | undefined)?.maxRetries ?? MAX_RETRIES;
     if (attempt > limit) return false;
     const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET');
     return shouldRetry(method, error as FetchBaseQueryError);
   },
 });
+
+/** The base query of the one API: origin, Accept-Language, timeout, retries, and the quiet marker. */
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions,
+  ApiMeta
+> = async (args, api, extraOptions = {}) => {
+  const result = await withRetry(args, api, extraOptions);
+  if (result.error && isQuiet(extraOptions.quiet, result.error.status)) {
+    return { ...result, meta: { ...result.meta, quiet: true } };
+  }
+  return result;
+};

@@ -1,11 +1,13 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { http, HttpResponse } from 'msw';
-import { baseQuery, MAX_RETRIES, REQUEST_TIMEOUT_MS, retryDelay, shouldRetry } from '@/shared/api/baseQuery';
-import { preferencesSlice } from '@/shared/preferences/slice';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
+import { baseQuery, isQuiet, MAX_RETRIES, REQUEST_TIMEOUT_MS, retryDelay, shouldRetry } from '@/shared/api/baseQuery';
+import type { Language } from '@/shared/i18n/languages';
+import { initialPreferences, preferencesSlice } from '@/shared/preferences/slice';
 import { server } from '../msw';
 
-function setup() {
+function setup(language: Language | null = 'ja-JP') {
   const api = createApi({
     reducerPath: 'api',
     baseQuery,
@@ -14,14 +16,22 @@ function setup() {
       readOnce: build.query<unknown, string>({ query: (url) => url, extraOptions: { maxRetries: 0 } }),
       write: build.mutation<unknown, string>({ query: (url) => ({ url, method: 'POST' }) }),
       replace: build.mutation<unknown, string>({ query: (url) => ({ url, method: 'PUT' }) }),
+      upload: build.mutation<unknown, FormData>({ query: (body) => ({ url: '/api/upload', method: 'PUT', body }) }),
+      send: build.mutation<unknown, object>({ query: (body) => ({ url: '/api/upload', method: 'POST', body }) }),
+      probe: build.query<unknown, string>({ query: (url) => url, extraOptions: { quiet: [401] } }),
     }),
   });
+  const actions: Array<UnknownAction & { meta?: { baseQueryMeta?: { quiet?: boolean } } }> = [];
+  const record: Middleware = () => (next) => (action) => {
+    actions.push(action as UnknownAction);
+    return next(action);
+  };
   const store = configureStore({
     reducer: { api: api.reducer, preferences: preferencesSlice.reducer },
-    preloadedState: { preferences: { language: 'ja-JP' as const } },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    preloadedState: { preferences: { ...initialPreferences, language } },
+    middleware: (getDefault) => getDefault().concat(api.middleware, record),
   });
-  return { api, store };
+  return { api, store, actions };
 }
 
 function countingHandler(method: 'get' | 'post' | 'put', status: number) {
@@ -101,6 +111,13 @@ describe('every request', () => {
     expect(calls[0]?.headers.get('accept-language')).toBe('ja-JP');
   });
 
+  it('says en-US before any language was chosen', async () => {
+    const calls = countingHandler('get', 404);
+    const { api, store } = setup(null);
+    await store.dispatch(api.endpoints.read.initiate('/api/thing'));
+    expect(calls[0]?.headers.get('accept-language')).toBe('en-US');
+  });
+
   it('gives up after the 10 s timeout', async () => {
     expect(REQUEST_TIMEOUT_MS).toBe(10_000);
     server.use(http.get('http://localhost/api/slow', () => new Promise<never>(() => {})));
@@ -111,5 +128,63 @@ describe('every request', () => {
     const result = await pending;
     jest.useRealTimers();
     expect(result.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+  });
+});
+
+describe('request bodies', () => {
+  function capture() {
+    const seen: Array<{ contentType: string | null; text: string }> = [];
+    const record = async ({ request }: { request: Request }) => {
+      seen.push({ contentType: request.headers.get('content-type'), text: await request.text() });
+      return HttpResponse.json({});
+    };
+    server.use(http.put('http://localhost/api/upload', record), http.post('http://localhost/api/upload', record));
+    return seen;
+  }
+
+  it('sends FormData as multipart, with the boundary the browser picks', async () => {
+    const seen = capture();
+    const { api, store } = setup();
+    const form = new FormData();
+    form.append('file', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
+    await store.dispatch(api.endpoints.upload.initiate(form));
+    expect(seen[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.text).toContain('filename="hello.txt"');
+  });
+
+  it('sends plain objects as JSON', async () => {
+    const seen = capture();
+    const { api, store } = setup();
+    await store.dispatch(api.endpoints.send.initiate({ name: 'team' }));
+    expect(seen[0]?.contentType).toBe('application/json');
+    expect(JSON.parse(seen[0]?.text ?? '')).toEqual({ name: 'team' });
+  });
+});
+
+describe('quiet endpoints', () => {
+  it('mark the failures they expect, and only those', async () => {
+    const { api, store, actions } = setup();
+    server.use(
+      http.get('http://localhost/api/me', () => HttpResponse.json({ title: 'x', status: 401 }, { status: 401 })),
+      http.get('http://localhost/api/other', () => HttpResponse.json({ title: 'x', status: 404 }, { status: 404 })),
+    );
+    await store.dispatch(api.endpoints.probe.initiate('/api/me'));
+    await store.dispatch(api.endpoints.probe.initiate('/api/other'));
+    const rejected = actions.filter((action) => action.type.endsWith('/rejected'));
+    expect(rejected.map((action) => action.meta?.baseQueryMeta?.quiet)).toEqual([true, undefined]);
+  });
+
+  it('match statuses by rule', () => {
+    expect(isQuiet(true, 500)).toBe(true);
+    expect(isQuiet([401, 403], 401)).toBe(true);
+    expect(isQuiet([401, 403], 500)).toBe(false);
+    expect(isQuiet(['FETCH_ERROR'], 'FETCH_ERROR')).toBe(true);
+    expect(isQuiet(undefined, 401)).toBe(false);
+  });
+});
+
+describe('live data', () => {
+  it('refreshes every 10 000 ms', () => {
+    expect(REFRESH_INTERVAL_MS).toBe(10_000);
   });
 });

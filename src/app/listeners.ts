@@ -1,0 +1,18 @@
+import type { Unsubscribe } from '@reduxjs/toolkit';
+import { addInfoListeners } from '@/features/info/listeners';
+import { addNotificationListeners } from '@/shared/notifications/listeners';
+import type { AppStartListening } from './listenerMiddleware';
+
+/**
+ * Every feature's side effects, registered once. A feature with listeners exports
+ * `addXListeners(startListening)` from its listeners.ts and gets one line here.
+ */
+const LISTENERS: Array<(startListening: AppStartListening) => Unsubscribe> = [
+  addNotificationListeners,
+  addInfoListeners,
+];
+
+export function addAppListeners(startListening: AppStartListening): Unsubscribe {
+  const unsubscribes = LISTENERS.map((add) => add(startListening));
+  return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+}

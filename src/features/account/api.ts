@@ -1,0 +1,113 @@
+import { useCallback } from 'react';
+import { notificationRaised } from '@/shared/notifications/slice';
+import { textKey } from '@/shared/text/textRef';
+import { accountApi, type AccountAvatarApiArg, type ProfileUserInfoModel } from './api.generated';
+
+export type { ProfileUserInfoModel, RegisterStatus, Role } from './api.generated';
+
+/**
+ * Statuses of the profile probe that simply mean "nobody is signed in": 401 (no session), 403 (a
+ * banned account; the account pages will say so) and 501 (the server has no accounts yet).
+ */
+export const SIGNED_OUT_STATUSES = [401, 403, 501] as const;
+
+/** Raises a green notification once the mutation succeeded (style-anchors §9.4, rule 4). */
+function notifyOnSuccess(key: string) {
+  return async (
+    _arg: unknown,
+    { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+  ) => {
+    try {
+      await queryFulfilled;
+    } catch {
+      return; // failures are shown by the form or the error listener
+    }
+    dispatch(
+      notificationRaised({
+        variant: 'success',
+        title: textKey(`account:notification.${key}.title`),
+        message: textKey(`account:notification.${key}.message`),
+      }),
+    );
+  };
+}
+
+/**
+ * Every account mutation invalidates the profile (the generated 'Account' tags), so the app bar and
+ * role-based navigation follow sign-in and sign-out without a reload. The forms show expected
+ * failures (bad input, wrong password: 400/401/404) inline with the server's `title`, so those are
+ * quiet; anything else (429, 5xx) still reaches the error notification.
+ */
+export const api = accountApi.enhanceEndpoints({
+  endpoints: {
+    accountProfile: { extraOptions: { quiet: SIGNED_OUT_STATUSES } },
+    accountLogIn: { extraOptions: { quiet: [400, 401] } },
+    accountRegister: { extraOptions: { quiet: [400] } },
+    accountRecovery: { extraOptions: { quiet: [400, 404] } },
+    accountPasswordReset: { extraOptions: { quiet: [400] } },
+    // The verify and confirm pages show the outcome, whatever it is.
+    accountVerify: { extraOptions: { quiet: true, maxRetries: 0 } },
+    accountMailChangeConfirm: { extraOptions: { quiet: true, maxRetries: 0 } },
+    accountLogOut: { onQueryStarted: notifyOnSuccess('signedOut') },
+    accountUpdate: { extraOptions: { quiet: [400] }, onQueryStarted: notifyOnSuccess('profileUpdated') },
+    accountChangePassword: { extraOptions: { quiet: [400] }, onQueryStarted: notifyOnSuccess('passwordChanged') },
+    // The dialog shows the server's answer ("mail sent" or "ask an admin").
+    accountChangeEmail: { extraOptions: { quiet: [400] } },
+    accountAvatar: { extraOptions: { quiet: [400, 413] }, onQueryStarted: notifyOnSuccess('avatarUpdated') },
+  },
+});
+
+export const {
+  useAccountLogInMutation,
+  useAccountLogOutMutation,
+  useAccountRegisterMutation,
+  useAccountRecoveryMutation,
+  useAccountPasswordResetMutation,
+  useAccountVerifyMutation,
+  useAccountMailChangeConfirmMutation,
+  useAccountUpdateMutation,
+  useAccountChangePasswordMutation,
+  useAccountChangeEmailMutation,
+} = api;
+
+/**
+ * `PUT /api/account/avatar` with a chosen file. The contract describes the multipart body by its
+ * fields; on the wire it is FormData, which the base query sends as is (the browser sets the boundary).
+ */
+export function useAvatarUpload() {
+  const [trigger, state] = api.useAccountAvatarMutation();
+  const upload = useCallback(
+    (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return trigger({ body: form as unknown as AccountAvatarApiArg['body'] });
+    },
+    [trigger],
+  );
+  return [upload, state] as const;
+}
+
+export interface ProfileState {
+  /** The signed-in user, or null when signed out (or not known yet). */
+  user: ProfileUserInfoModel | null;
+  signedIn: boolean;
+  isAdmin: boolean;
+  /** True until the first answer (or failure) of the probe. */
+  isLoading: boolean;
+  /** True while the probe runs again (after signing in or out): `signedIn` may be about to change. */
+  isFetching: boolean;
+}
+
+/** Who is signed in, from `GET /api/account/profile`; 401/403/501 quietly mean signed out. */
+export function useProfile(): ProfileState {
+  const { data, isUninitialized, isLoading, isFetching, isError } = api.useAccountProfileQuery();
+  const user = !isError && data ? data : null;
+  // Uninitialized (the first render, before the probe starts) counts as loading: not yet known.
+  return {
+    user,
+    signedIn: user !== null,
+    isAdmin: user?.role === 'Admin',
+    isLoading: isUninitialized || isLoading,
+    isFetching,
+  };
+}

@@ -1,0 +1,229 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { notificationRaised } from '@/shared/notifications/slice';
+import { textKey } from '@/shared/text/textRef';
+import {
+  adminApi,
+  type AdminSearchTeamsApiArg,
+  type AdminSearchTeamsApiResponse,
+  type AdminSearchUsersApiArg,
+  type AdminSearchUsersApiResponse,
+  type AdminTeamModel,
+  type AssetsUploadApiArg,
+  type AdminUpdateLogoApiArg,
+  type TeamInfoModel,
+} from './api.generated';
+
+export type {
+  AccountPolicy,
+  AdminTeamModel,
+  AdminUserInfoModel,
+  ConfigEditModel,
+  ContainerPolicy,
+  GlobalConfig,
+  LocalFile,
+  LogMessageModel,
+  Role,
+  TeamInfoModel,
+  TeamUserInfoModel,
+  UserCreateModel,
+  UserInfoModel,
+} from './api.generated';
+
+/**
+ * Tags of the admin pages. The generated endpoints tag everything `Admin`, so saving the settings
+ * would refetch the user list; here each list has its own tag. `Team` (the /teams page), `Info` (the
+ * client config the app bar shows) and `Account` (the signed-in profile) belong to other features'
+ * endpoints: an admin change to what they show refreshes them.
+ */
+const TAGS = ['AdminUser', 'AdminTeam', 'AdminConfig', 'AdminLog', 'AdminFile', 'Team', 'Info', 'Account'] as const;
+
+type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+
+function notifySuccess(dispatch: Dispatch, key: string, values?: Record<string, string | number>) {
+  dispatch(
+    notificationRaised({
+      variant: 'success',
+      title: textKey('admin:notification.done'),
+      message: textKey(`admin:notification.${key}`, values),
+    }),
+  );
+}
+
+/** A success toast once the call succeeds; failures are announced by the notification listener. */
+async function announce(
+  dispatch: Dispatch,
+  queryFulfilled: Promise<unknown>,
+  key: string,
+  values?: Record<string, string | number>,
+) {
+  try {
+    await queryFulfilled;
+  } catch {
+    return;
+  }
+  notifySuccess(dispatch, key, values);
+}
+
+/**
+ * Both searches are POSTs in the contract, so they were generated as mutations. The grids need them
+ * as cached queries that refetch when a row changes, so they are added once more as queries here,
+ * with the same request.
+ */
+const withQueries = adminApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    adminSearchUsersList: build.query<AdminSearchUsersApiResponse, AdminSearchUsersApiArg>({
+      query: ({ hint }) => ({ url: '/api/admin/users/search', method: 'POST', params: { hint } }),
+      providesTags: ['AdminUser'],
+    }),
+    adminSearchTeamsList: build.query<AdminSearchTeamsApiResponse, AdminSearchTeamsApiArg>({
+      query: ({ hint }) => ({ url: '/api/admin/teams/search', method: 'POST', params: { hint } }),
+      providesTags: ['AdminTeam'],
+    }),
+    /**
+     * The size of a stored file, from the `Content-Length` of a HEAD request: `LocalFile` carries only
+     * hash and name. A hash always names the same bytes, so the answer is kept for the whole visit.
+     */
+    assetSize: build.query<number | null, { hash: string; name: string }>({
+      query: ({ hash, name }) => ({
+        url: `/assets/${hash}/${encodeURIComponent(name)}`,
+        method: 'HEAD',
+        responseHandler: (response) => {
+          const length = response.headers.get('content-length');
+          return Promise.resolve(length === null ? null : Number(length));
+        },
+      }),
+      keepUnusedDataFor: 3600,
+      extraOptions: { maxRetries: 0, quiet: true },
+    }),
+  }),
+});
+
+export const api = withQueries.enhanceEndpoints({
+  endpoints: {
+    adminGetConfigs: { providesTags: ['AdminConfig'] },
+    adminUpdateConfigs: {
+      invalidatesTags: ['AdminConfig', 'Info'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'configSaved'),
+    },
+    adminUpdateLogo: {
+      invalidatesTags: ['AdminConfig', 'Info', 'AdminFile'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'logoUpdated'),
+    },
+    adminResetLogo: {
+      invalidatesTags: ['AdminConfig', 'Info', 'AdminFile'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'logoReset'),
+    },
+
+    adminGetUsers: { providesTags: ['AdminUser'] },
+    adminAddUsers: {
+      invalidatesTags: ['AdminUser', 'AdminTeam', 'Team'],
+      onQueryStarted: ({ body }, { dispatch, queryFulfilled }) =>
+        announce(dispatch, queryFulfilled, 'usersCreated', { number: body.length }),
+    },
+    adminUserInfo: { providesTags: ['AdminUser'] },
+    adminUpdateUserInfo: {
+      invalidatesTags: ['AdminUser', 'AdminTeam', 'Team', 'Account'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'userSaved'),
+    },
+    adminDeleteUser: {
+      invalidatesTags: ['AdminUser', 'AdminTeam', 'Team'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'userDeleted'),
+    },
+    // The new password is shown in a dialog; nothing in the lists changes.
+    adminResetPassword: { invalidatesTags: [] },
+
+    adminGetTeams: { providesTags: ['AdminTeam'] },
+    adminUpdateTeam: {
+      invalidatesTags: ['AdminTeam', 'Team'],
+      // The lock switch answers at once; a refused change is undone.
+      async onQueryStarted({ id, adminTeamModel }, { dispatch, getState, queryFulfilled }) {
+        // The root state's type knows the base API without this feature's endpoints, hence the cast.
+        const state = getState() as Parameters<typeof api.util.selectCachedArgsForQuery>[0];
+        const apply = applyTeamChanges(id, adminTeamModel);
+        const patches = [
+          ...api.util
+            .selectCachedArgsForQuery(state, 'adminGetTeams')
+            .map((args) => dispatch(api.util.updateQueryData('adminGetTeams', args, apply))),
+          ...api.util
+            .selectCachedArgsForQuery(state, 'adminSearchTeamsList')
+            .map((args) => dispatch(api.util.updateQueryData('adminSearchTeamsList', args, apply))),
+        ];
+        try {
+          await queryFulfilled;
+        } catch {
+          patches.forEach((patch) => patch.undo());
+          return;
+        }
+        const key = adminTeamModel.locked == null ? 'teamSaved' : adminTeamModel.locked ? 'teamLocked' : 'teamUnlocked';
+        notifySuccess(dispatch, key);
+      },
+    },
+    adminDeleteTeam: {
+      invalidatesTags: ['AdminTeam', 'Team'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'teamDeleted'),
+    },
+
+    adminLogs: { providesTags: ['AdminLog'] },
+
+    adminFiles: { providesTags: ['AdminFile'] },
+    assetsUpload: {
+      invalidatesTags: ['AdminFile'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          ({ data }) => notifySuccess(dispatch, 'filesUploaded', { number: data.length }),
+          () => undefined,
+        ),
+    },
+    assetsDelete: {
+      invalidatesTags: ['AdminFile'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'fileDeleted'),
+    },
+  },
+});
+
+/** Applies an admin team edit to a cached team page or search result. */
+const applyTeamChanges = (id: number, changes: AdminTeamModel) => (draft: { data: TeamInfoModel[] }) => {
+  const team = draft.data.find((item) => item.id === id);
+  if (!team) return;
+  if (changes.locked != null) team.locked = changes.locked;
+  if (changes.name) team.name = changes.name;
+  if (changes.bio) team.bio = changes.bio;
+};
+
+/**
+ * Multipart bodies: the generated argument types describe the form's fields, while the base query
+ * sends a FormData as it is (the browser writes the boundary). These build the FormData.
+ */
+export function logoUploadBody(file: File): AdminUpdateLogoApiArg['body'] {
+  const form = new FormData();
+  form.append('file', file);
+  return form as unknown as AdminUpdateLogoApiArg['body'];
+}
+
+export function assetsUploadBody(files: readonly File[]): AssetsUploadApiArg['body'] {
+  const form = new FormData();
+  for (const file of files) form.append('files', file);
+  return form as unknown as AssetsUploadApiArg['body'];
+}
+
+export const {
+  useAdminGetConfigsQuery,
+  useAdminUpdateConfigsMutation,
+  useAdminUpdateLogoMutation,
+  useAdminResetLogoMutation,
+  useAdminGetUsersQuery,
+  useAdminSearchUsersListQuery,
+  useAdminAddUsersMutation,
+  useAdminUpdateUserInfoMutation,
+  useAdminDeleteUserMutation,
+  useAdminResetPasswordMutation,
+  useAdminGetTeamsQuery,
+  useAdminSearchTeamsListQuery,
+  useAdminUpdateTeamMutation,
+  useAdminDeleteTeamMutation,
+  useAdminLogsQuery,
+  useAdminFilesQuery,
+  useAssetSizeQuery,
+  useAssetsUploadMutation,
+  useAssetsDeleteMutation,
+} = api;

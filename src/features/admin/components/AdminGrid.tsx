@@ -1,0 +1,31 @@
+import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import { useGridLocaleText } from '../lib/useGridLocaleText';
+
+export const PAGE_SIZE_OPTIONS = [30, 50, 100];
+
+/**
+ * The admin tables: a DataGrid in the reader's language that grows with its rows. The lists are paged
+ * by the server and come in the server's order, so the grid neither sorts nor filters them itself.
+ */
+export function AdminGrid<R extends GridValidRowModel>({ sx, ...props }: DataGridProps<R>) {
+  const localeText = useGridLocaleText();
+  return (
+    <DataGrid<R>
+      autoHeight
+      disableRowSelectionOnClick
+      disableColumnFilter
+      disableColumnSorting
+      pageSizeOptions={PAGE_SIZE_OPTIONS}
+      localeText={localeText}
+      sx={[
+        {
+          bgcolor: 'background.paper',
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within': { outlineOffset: -2 },
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+      {...props}
+    />
+  );
+}

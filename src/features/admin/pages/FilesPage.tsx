@@ -1,0 +1,109 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import UploadOutlined from '@mui/icons-material/UploadOutlined';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '@/shared/ui/ConfirmProvider';
+import {
+  assetsUploadBody,
+  useAdminFilesQuery,
+  useAssetsDeleteMutation,
+  useAssetsUploadMutation,
+  type LocalFile,
+} from '../api';
+import { AdminGrid } from '../components/AdminGrid';
+import { fileRowId, useFileColumns, type FileActions } from '../components/files.columns';
+
+export const FILES_PAGE_SIZE = 50;
+const NO_FILES: LocalFile[] = [];
+
+/**
+ * The stored files, newest first: open, upload, delete. Deleting drops one reference; a file that
+ * something else still uses stays (the server says so).
+ */
+export default function FilesPage() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const input = useRef<HTMLInputElement>(null);
+  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: FILES_PAGE_SIZE });
+  const { data, isFetching, refetch } = useAdminFilesQuery(
+    { count: page.pageSize, skip: page.page * page.pageSize },
+    { refetchOnMountOrArgChange: true },
+  );
+  const [upload, { isLoading: uploading }] = useAssetsUploadMutation();
+  const [remove] = useAssetsDeleteMutation();
+
+  const onDelete = useCallback(
+    async (file: LocalFile) => {
+      const confirmed = await confirm({
+        title: t('admin:files.deleteConfirm.title'),
+        message: t('admin:files.deleteConfirm.message', { name: file.name }),
+        confirmLabel: t('admin:action.delete'),
+        destructive: true,
+      });
+      if (confirmed) await remove({ hash: file.hash }).catch(() => undefined);
+    },
+    [confirm, remove, t],
+  );
+  const actions = useMemo<FileActions>(() => ({ remove: (file) => void onDelete(file) }), [onDelete]);
+  const columns = useFileColumns(actions);
+  const rows = data?.data ?? NO_FILES;
+  const hasNextPage = rows.length >= page.pageSize;
+  // Unknown until a page comes back short; then the count is known up to that page.
+  const rowCount = isFetching || hasNextPage ? -1 : page.page * page.pageSize + rows.length;
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="h5" component="h2">
+          {t('admin:section.files')}
+        </Typography>
+        <Stack direction="row" spacing={1.5}>
+          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refetch()} disabled={isFetching}>
+            {t('admin:action.refresh')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<UploadOutlined />}
+            loading={uploading}
+            onClick={() => input.current?.click()}
+          >
+            {t('admin:files.upload')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            data-testid="files-input"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              if (files.length > 0) void upload({ body: assetsUploadBody(files) }).catch(() => undefined);
+            }}
+          />
+        </Stack>
+      </Stack>
+      <AdminGrid
+        aria-label={t('admin:section.files')}
+        rows={rows}
+        columns={columns}
+        getRowId={fileRowId}
+        loading={isFetching}
+        paginationMode="server"
+        rowCount={rowCount}
+        paginationMeta={{ hasNextPage }}
+        pageSizeOptions={[FILES_PAGE_SIZE]}
+        paginationModel={page}
+        onPaginationModelChange={setPage}
+      />
+    </Stack>
+  );
+}

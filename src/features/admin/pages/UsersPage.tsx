@@ -1,0 +1,150 @@
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '@/shared/ui/ConfirmProvider';
+import {
+  useAdminDeleteUserMutation,
+  useAdminGetUsersQuery,
+  useAdminResetPasswordMutation,
+  useAdminSearchUsersListQuery,
+  type UserInfoModel,
+} from '../api';
+import { AdminGrid, PAGE_SIZE_OPTIONS } from '../components/AdminGrid';
+import { BatchCreateDialog } from '../components/BatchCreateDialog';
+import { EditUserDialog } from '../components/EditUserDialog';
+import { PasswordDialog } from '../components/PasswordDialog';
+import { SearchField } from '../components/SearchField';
+import { userRowId, useUserColumns, type UserActions } from '../components/users.columns';
+import { useDebouncedValue } from '../lib/useDebouncedValue';
+
+const NO_USERS: UserInfoModel[] = [];
+
+/**
+ * Every account: paged by the server (count/skip from the grid's page model), or the server's search
+ * results (at most 30) while the search box holds text. Edit, reset the password, delete, or create
+ * many at once.
+ */
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
+  const [search, setSearch] = useState('');
+  const hint = useDebouncedValue(search.trim());
+  const searching = hint !== '';
+
+  const list = useAdminGetUsersQuery(
+    { count: page.pageSize, skip: page.page * page.pageSize },
+    { skip: searching, refetchOnMountOrArgChange: true },
+  );
+  const found = useAdminSearchUsersListQuery({ hint }, { skip: !searching });
+  const current = searching ? found : list;
+
+  const [editing, setEditing] = useState<UserInfoModel | null>(null);
+  const [batchOpen, setBatchOpen] = useState(false);
+  const [newPassword, setNewPassword] = useState<{ userName: string; password: string } | null>(null);
+  const [resetPassword] = useAdminResetPasswordMutation();
+  const [deleteUser] = useAdminDeleteUserMutation();
+
+  const onResetPassword = useCallback(
+    async (user: UserInfoModel) => {
+      const userName = user.userName ?? '';
+      const confirmed = await confirm({
+        title: t('admin:users.resetConfirm.title'),
+        message: t('admin:users.resetConfirm.message', { userName }),
+        confirmLabel: t('admin:users.resetConfirm.confirm'),
+        destructive: true,
+      });
+      if (!confirmed || !user.id) return;
+      try {
+        const password = await resetPassword({ userid: user.id }).unwrap();
+        setNewPassword({ userName, password });
+      } catch {
+        // Announced by the notification listener.
+      }
+    },
+    [confirm, resetPassword, t],
+  );
+
+  const onDelete = useCallback(
+    async (user: UserInfoModel) => {
+      const confirmed = await confirm({
+        title: t('admin:users.deleteConfirm.title'),
+        message: t('admin:users.deleteConfirm.message', { userName: user.userName }),
+        confirmLabel: t('admin:action.delete'),
+        destructive: true,
+      });
+      if (!confirmed || !user.id) return;
+      // The server refuses to delete yourself or a captain; the listener shows its message.
+      await deleteUser({ userid: user.id }).catch(() => undefined);
+    },
+    [confirm, deleteUser, t],
+  );
+
+  const actions = useMemo<UserActions>(
+    () => ({
+      edit: setEditing,
+      resetPassword: (user) => void onResetPassword(user),
+      remove: (user) => void onDelete(user),
+    }),
+    [onResetPassword, onDelete],
+  );
+  const columns = useUserColumns(actions);
+
+  const all = current.data?.data ?? NO_USERS;
+  // Search results (at most 30) are paged here; the pages come paged from the server.
+  const rows = useMemo(
+    () => (searching ? all.slice(page.page * page.pageSize, (page.page + 1) * page.pageSize) : all),
+    [all, searching, page],
+  );
+  const rowCount = searching ? all.length : (list.data?.total ?? list.data?.length ?? 0);
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="h5" component="h2">
+          {t('admin:section.users')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+          <SearchField
+            label={t('admin:users.search')}
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage((previous) => ({ ...previous, page: 0 }));
+            }}
+          />
+          <Button variant="contained" startIcon={<GroupAddOutlined />} onClick={() => setBatchOpen(true)}>
+            {t('admin:users.batchCreate')}
+          </Button>
+        </Stack>
+      </Stack>
+      {searching && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {t('admin:search.results', { number: all.length })}
+        </Typography>
+      )}
+      <AdminGrid
+        aria-label={t('admin:section.users')}
+        rows={rows}
+        columns={columns}
+        getRowId={userRowId}
+        loading={current.isFetching}
+        rowHeight={60}
+        paginationMode="server"
+        rowCount={rowCount}
+        paginationModel={page}
+        onPaginationModelChange={setPage}
+      />
+      {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
+      {newPassword && <PasswordDialog {...newPassword} onClose={() => setNewPassword(null)} />}
+      {batchOpen && <BatchCreateDialog onClose={() => setBatchOpen(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import PushPin from '@mui/icons-material/PushPin';
+import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { usePinPost } from '../api';
+
+/** An admin's pin/unpin toggle for one post (lists and the home page). */
+export function PostPinButton({ post }: { post: { id: string; title: string; isPinned: boolean } }) {
+  const { t } = useTranslation();
+  const [pin, { isLoading }] = usePinPost();
+  const label = t(post.isPinned ? 'posts:admin.unpin' : 'posts:admin.pin', { title: post.title });
+  return (
+    <Tooltip title={t(post.isPinned ? 'posts:admin.unpinShort' : 'posts:admin.pinShort')}>
+      <span>
+        <IconButton
+          aria-label={label}
+          aria-pressed={post.isPinned}
+          color={post.isPinned ? 'primary' : 'default'}
+          disabled={isLoading}
+          onClick={() => void pin(post)}
+          size="small"
+          sx={{ bgcolor: 'background.paper', '&:hover': { bgcolor: 'action.hover' } }}
+        >
+          {isLoading ? (
+            <CircularProgress size={18} aria-hidden />
+          ) : post.isPinned ? (
+            <PushPin fontSize="small" />
+          ) : (
+            <PushPinOutlined fontSize="small" />
+          )}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

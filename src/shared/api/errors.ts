@@ -1,0 +1,71 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { TFunction } from 'i18next';
+import { textKey, translateText, type TextRef } from '../text/textRef';
+
+/**
+ * The one error shape (style-anchors §9.4 rule 6): whatever failed, UI text comes from
+ * `getErrorMessage(t, error)` and the status from `getErrorStatus(error)`. Features never branch on
+ * fetch- or RTK-specific shapes.
+ */
+export type ApiFailure = FetchBaseQueryError | SerializedError | Error | unknown;
+
+export const UNKNOWN_ERROR_KEY = 'common:error.unknown';
+
+/** Longest server text we show as is; anything longer is a page, not a message. */
+const MAX_MESSAGE_LENGTH = 500;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function readableText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (!text || text.length > MAX_MESSAGE_LENGTH || /^<(?:!doctype|html|\?xml)/i.test(text)) return undefined;
+  return text;
+}
+
+/** `title`, then `message`, then `cause` of an object (spec §8), the first that is readable text. */
+function messageOf(value: unknown): string | undefined {
+  if (!isRecord(value)) return readableText(value);
+  for (const field of ['title', 'message', 'cause'] as const) {
+    const candidate = value[field];
+    const text = isRecord(candidate) ? messageOf(candidate) : readableText(candidate);
+    if (text) return text;
+  }
+  return undefined;
+}
+
+/** The HTTP status of a failed call (or RTK's string status such as 'FETCH_ERROR'), if it has one. */
+export function getErrorStatus(error: unknown): number | string | undefined {
+  if (!isRecord(error)) return undefined;
+  const { status } = error;
+  if (status === 'PARSING_ERROR' && typeof error.originalStatus === 'number') return error.originalStatus;
+  return typeof status === 'number' || typeof status === 'string' ? status : undefined;
+}
+
+/**
+ * What to tell the user about a failure, as a text reference: the response body's `title`, `message`
+ * or `cause` (GZCTF answers `{title, status}`), else the error's own; a timeout or an unreachable
+ * server get their own sentence; otherwise "unknown error".
+ */
+export function describeError(error: unknown): TextRef {
+  if (isRecord(error)) {
+    const fromBody = 'data' in error ? messageOf(error.data) : undefined;
+    if (fromBody) return { text: fromBody };
+    if (error.status === 'TIMEOUT_ERROR') return textKey('common:error.timeout');
+    if (error.status === 'FETCH_ERROR') return textKey('common:error.network');
+    if (error.name === 'AbortError' || error.name === 'TimeoutError') return textKey('common:error.timeout');
+    if (error.status === 'CUSTOM_ERROR' && readableText(error.error)) return { text: readableText(error.error)! };
+    const own = messageOf(error);
+    if (own) return { text: own };
+  } else {
+    const text = readableText(error);
+    if (text) return { text };
+  }
+  return textKey(UNKNOWN_ERROR_KEY);
+}
+
+/** The message for a failure in the reader's language; see `describeError`. */
+export function getErrorMessage(t: TFunction, error: unknown): string {
+  return translateText(t, describeError(error));
+}

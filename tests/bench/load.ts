@@ -1,0 +1,89 @@
+/**
+ * A small HTTP load generator, run as its own process so it does not share an event loop with the
+ * server it measures. Reads a JSON job from argv[2]; keeps `connections` requests in flight over
+ * keep-alive sockets, cycling through `targets`, until `requests` are done or `durationMs` passes;
+ * prints `{ count, errors, seconds, rps, p50, p99 }` (latencies in ms) as JSON on stdout.
+ */
+import http from 'node:http';
+
+export interface LoadTarget {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadJob {
+  origin: string;
+  targets: LoadTarget[];
+  connections: number;
+  requests?: number;
+  durationMs?: number;
+}
+
+export interface LoadResult {
+  count: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+function once(agent: http.Agent, origin: URL, target: LoadTarget): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: origin.hostname,
+        port: origin.port,
+        method: target.method,
+        path: target.path,
+        headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(target.body);
+  });
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  const origin = new URL(job.origin);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+  const latencies: number[] = [];
+  let issued = 0;
+  let errors = 0;
+  const started = process.hrtime.bigint();
+  const deadline = Date.now() + (job.durationMs ?? 3_600_000);
+  const limit = job.requests ?? Number.POSITIVE_INFINITY;
+  const worker = async () => {
+    while (issued < limit && Date.now() < deadline) {
+      const target = job.targets[issued % job.targets.length]!;
+      issued += 1;
+      const begin = process.hrtime.bigint();
+      const status = await once(agent, origin, target).catch(() => 0);
+      latencies.push(Number(process.hrtime.bigint() - begin) / 1e6);
+      if (status < 200 || status >= 300) errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: job.connections }, worker));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { count: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+if (require.main === module) {
+  run(JSON.parse(process.argv[2]!) as LoadJob).then(
+    (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
+    (error: unknown) => {
+      process.stderr.write(`${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../msw';
+import { API, mockPlatform, renderApp } from '../../helpers/render';
+
+jest.setTimeout(20_000);
+
+describe('the admin guard', () => {
+  it('asks signed-out visitors to sign in and come back', async () => {
+    mockPlatform();
+    renderApp('/admin/users?x=1');
+    expect(await screen.findByRole('heading', { name: 'Sign in to continue' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/account/login?from=${encodeURIComponent('/admin/users?x=1')}`,
+    );
+  });
+
+  it('tells other roles the area is for admins, and asks the admin API nothing', async () => {
+    mockPlatform({ profile: { userName: 'mon', role: 'Monitor' } });
+    const calls: string[] = [];
+    server.use(
+      http.all(`${API}/admin/*`, ({ request }) => {
+        calls.push(request.url);
+        return HttpResponse.json({ title: 'forbidden', status: 403 }, { status: 403 });
+      }),
+    );
+    renderApp('/admin/settings');
+    expect(await screen.findByRole('heading', { name: 'Administrators only' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('lets admins in, with a tab per section', async () => {
+    mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
+    renderApp('/admin/instances');
+    const tabs = await screen.findByRole('navigation', { name: 'Admin sections' }, { timeout: 5000 });
+    expect(tabs).toBeInTheDocument();
+    const names = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(names).toEqual(['Games', 'Teams', 'Users', 'Instances', 'Logs', 'Files', 'Settings']);
+    expect(screen.getByRole('tab', { name: 'Instances' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+  });
+});

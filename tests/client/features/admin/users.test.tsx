@@ -1,0 +1,224 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../msw';
+import { API, renderApp } from '../../helpers/render';
+import { mockAdmin, user } from './support';
+
+const TOTAL = 75;
+const everyone = Array.from({ length: TOTAL }, (_, index) => user(index + 1));
+
+/** Serves the user list by count/skip and records each page asked for. */
+function serveUsers() {
+  const pages: Array<{ count: string | null; skip: string | null }> = [];
+  const searches: Array<string | null> = [];
+  server.use(
+    http.get(`${API}/admin/users`, ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      pages.push({ count: params.get('count'), skip: params.get('skip') });
+      const count = Number(params.get('count'));
+      const skip = Number(params.get('skip'));
+      const data = everyone.slice(skip, skip + count);
+      return HttpResponse.json({ data, length: data.length, total: TOTAL });
+    }),
+    http.post(`${API}/admin/users/search`, ({ request }) => {
+      const hint = new URL(request.url).searchParams.get('hint');
+      searches.push(hint);
+      const data = everyone.filter((item) => item.userName!.includes(hint ?? '')).slice(0, 30);
+      return HttpResponse.json({ data, length: data.length, total: data.length });
+    }),
+  );
+  return { pages, searches };
+}
+
+// A data grid in jsdom is slow to render and to query by role.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5000 });
+
+// The grid is a big module: compile it once before the clock of the first test starts.
+beforeAll(() => import('@/features/admin/pages/UsersPage'), 30_000);
+beforeEach(() => mockAdmin());
+
+/** The users grid once its first page is in. */
+async function findGrid(firstUser = 'user1') {
+  const grid = await screen.findByRole('grid', { name: 'Users' });
+  await within(grid).findByText(firstUser);
+  return grid;
+}
+
+describe('the admin users table', () => {
+  it('asks the server for the page the grid shows (count/skip) and offers every page', async () => {
+    const { pages } = serveUsers();
+    renderApp('/admin/users');
+    const grid = await findGrid();
+    expect(pages).toEqual([{ count: '30', skip: '0' }]);
+    expect(within(grid).getByText('user1@example.com')).toBeInTheDocument();
+    expect(screen.getByText(/1–30 of 75/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '50' }));
+    await waitFor(() => expect(pages.at(-1)).toEqual({ count: '50', skip: '0' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await within(grid).findByText('user51')).toBeInTheDocument();
+    expect(pages.at(-1)).toEqual({ count: '50', skip: '50' });
+    expect(screen.getByText(/51–75 of 75/)).toBeInTheDocument();
+    expect(within(grid).queryByText('user1')).not.toBeInTheDocument();
+  });
+
+  it('searches by hint once typing pauses, and goes back to the pages when cleared', async () => {
+    const { pages, searches } = serveUsers();
+    renderApp('/admin/users');
+    const grid = await findGrid();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'user7');
+    expect(await within(grid).findByText('user75')).toBeInTheDocument();
+    // One request for the settled text, not one per key.
+    expect(searches).toEqual(['user7']);
+    await waitFor(() => expect(within(grid).queryByText('user1')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Search results: 7');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(await within(grid).findByText('user1')).toBeInTheDocument();
+    expect(pages.at(-1)).toEqual({ count: '30', skip: '0' });
+  });
+
+  it('resets a password only after confirming, then shows the new one with a copy button', async () => {
+    serveUsers();
+    const resets: string[] = [];
+    server.use(
+      http.delete(`${API}/admin/users/:id/password`, ({ params }) => {
+        resets.push(String(params.id));
+        return HttpResponse.json('N3w-Passw0rd!xyz');
+      }),
+    );
+    renderApp('/admin/users');
+    await findGrid('user2');
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reset the password of user2' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Reset the password?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(resets).toEqual([]);
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reset the password of user2' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reset the password?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    const shown = await screen.findByRole('dialog', { name: 'New password' });
+    expect(within(shown).getByRole('textbox', { name: 'New password' })).toHaveValue('N3w-Passw0rd!xyz');
+    expect(within(shown).getByText('The password of user2 was reset.')).toBeInTheDocument();
+    expect(resets).toEqual([user(2).id]);
+
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(within(shown).getByRole('button', { name: 'Copy the password' }));
+    expect(writeText).toHaveBeenCalledWith('N3w-Passw0rd!xyz');
+    expect(await within(shown).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('deletes only after confirming, and the server refusal reaches the notification', async () => {
+    serveUsers();
+    const deleted: string[] = [];
+    server.use(
+      http.delete(`${API}/admin/users/:id`, ({ params }) => {
+        deleted.push(String(params.id));
+        return HttpResponse.json({ title: 'user3 is the captain of a team', status: 400 }, { status: 400 });
+      }),
+    );
+    const { store } = renderApp('/admin/users');
+    await findGrid('user3');
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete user3' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this user?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleted).toEqual([]);
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Delete user3' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete this user?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toEqual([user(3).id]));
+    expect(await screen.findByText('user3 is the captain of a team')).toBeInTheDocument();
+    expect(store.getState().notifications.queue.every((item) => item.variant === 'error')).toBe(true);
+  });
+
+  it('edits a user: validates, then sends every field and closes', async () => {
+    serveUsers();
+    const saved: unknown[] = [];
+    server.use(
+      http.put(`${API}/admin/users/:id`, async ({ request }) => {
+        saved.push(await request.json());
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    renderApp('/admin/users');
+    await findGrid('user4');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit user4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user4' });
+
+    const name = within(dialog).getByRole('textbox', { name: 'User name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'ab');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('A user name has 3 to 15 characters.')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+
+    await userEvent.type(name, 'c');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Monitor' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit user4' })).not.toBeInTheDocument());
+    expect(saved).toEqual([
+      {
+        userName: 'abc',
+        email: 'user4@example.com',
+        role: 'Monitor',
+        emailConfirmed: true,
+        bio: '',
+        phone: '',
+        realName: 'Real 4',
+        stdNumber: 'S4',
+      },
+    ]);
+  });
+
+  it('creates users in a batch from pasted lines, refusing lines with problems', async () => {
+    serveUsers();
+    const batches: unknown[] = [];
+    server.use(
+      http.post(`${API}/admin/users`, async ({ request }) => {
+        batches.push(await request.json());
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    renderApp('/admin/users');
+    await findGrid('user1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add users' });
+    const input = within(dialog).getByRole('textbox', { name: 'Users' });
+
+    await userEvent.click(input);
+    await userEvent.paste('alice,alice@example.com,weak\nbob,not-an-email,Passw0rd');
+    expect(within(dialog).getByText(/Line 1: the password needs/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Line 2: the e-mail address is not valid')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /^Create/ })).toBeDisabled();
+
+    await userEvent.clear(input);
+    await userEvent.paste('alice,alice@example.com,Passw0rd,Red\nbob,bob@example.com,Passw0rd,Red');
+    const create = within(dialog).getByRole('button', { name: 'Create (2)' });
+    expect(create).toBeEnabled();
+    await userEvent.click(create);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add users' })).not.toBeInTheDocument());
+    expect(batches).toEqual([
+      [
+        expect.objectContaining({
+          userName: 'alice',
+          email: 'alice@example.com',
+          password: 'Passw0rd',
+          teamName: 'Red',
+        }),
+        expect.objectContaining({ userName: 'bob', email: 'bob@example.com', password: 'Passw0rd', teamName: 'Red' }),
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API, mockPlatform, renderApp } from '../../helpers/render';
+import { server } from '../../msw';
+import { ADMIN, PLAYER, post } from './support';
+
+// Typing whole posts with user-event is slow in jsdom.
+jest.setTimeout(20_000);
+
+const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input, textarea' });
+
+const STORED = {
+  ...post('e5e5e5e5', 'Schedule', Date.UTC(2025, 1, 1), { tags: ['info'] }),
+  summary: 'When things happen',
+  content: 'Starts **Friday**.',
+};
+
+describe('the post editor', () => {
+  it('asks signed-out visitors to sign in as an admin', async () => {
+    mockPlatform();
+    renderApp('/posts/new/edit');
+    await waitFor(
+      () => {
+        expect(screen.getByText('Sign in with an admin account to write or edit posts.')).toBeInTheDocument();
+        expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+          'href',
+          '/account/login?from=%2Fposts%2Fnew%2Fedit',
+        );
+      },
+      { timeout: 5000 },
+    );
+  });
+
+  it('tells other users they are not allowed, without loading the form', async () => {
+    mockPlatform({ profile: PLAYER });
+    renderApp('/posts/e5e5e5e5/edit');
+    expect(await screen.findByText('Only admins can write or edit posts.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('writes a new post with a live, sanitised preview', async () => {
+    mockPlatform({ profile: ADMIN });
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/edit/posts`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json('f6f6f6f6');
+      }),
+      http.get(`${API}/posts/f6f6f6f6`, () =>
+        HttpResponse.json({ ...post('f6f6f6f6', 'Welcome', Date.now()), content: 'Hello' }),
+      ),
+    );
+    const { router } = renderApp('/posts/new/edit');
+    await screen.findByRole('heading', { name: 'New post', level: 1 }, { timeout: 5000 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Give the post a title.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await userEvent.type(field(/^Title/), 'Welcome');
+    await userEvent.type(field(/^Summary/), 'Read me first');
+    await userEvent.type(field(/^Tags/), 'news{Enter}News{Enter}rules{Enter}');
+    await userEvent.click(screen.getByRole('switch', { name: 'Pin to the top of the lists' }));
+    await userEvent.click(field(/^Content/));
+    await userEvent.paste('# Hi\n<img src=x onerror="window.pwned=1">**bold**');
+    // jsdom is a narrow screen: source and preview share one place, behind tabs.
+    await userEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    const preview = await screen.findByTestId('post-preview');
+    await waitFor(() => expect(within(preview).getByText('bold').tagName).toBe('STRONG'));
+    expect(within(preview).getByRole('heading', { name: 'Hi', level: 1 })).toBeInTheDocument();
+    expect(preview.innerHTML).not.toMatch(/onerror/);
+    await userEvent.click(screen.getByRole('tab', { name: 'Write' }));
+    expect(field(/^Content/)).toHaveValue('# Hi\n<img src=x onerror="window.pwned=1">**bold**');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts/f6f6f6f6'));
+    expect(bodies).toEqual([
+      {
+        title: 'Welcome',
+        summary: 'Read me first',
+        content: '# Hi\n<img src=x onerror="window.pwned=1">**bold**',
+        tags: ['news', 'rules'],
+        isPinned: true,
+      },
+    ]);
+  });
+
+  it('saves the text first and then the pin, since a pin change alone is applied', async () => {
+    mockPlatform({ profile: ADMIN });
+    const updates: unknown[] = [];
+    server.use(
+      http.get(`${API}/posts/e5e5e5e5`, () => HttpResponse.json(STORED)),
+      http.put(`${API}/edit/posts/e5e5e5e5`, async ({ request }) => {
+        updates.push(await request.json());
+        return HttpResponse.json(STORED);
+      }),
+    );
+    const { router } = renderApp('/posts/e5e5e5e5/edit');
+    await screen.findByRole('heading', { name: 'Edit post', level: 1 }, { timeout: 5000 });
+    expect(field(/^Title/)).toHaveValue('Schedule');
+    expect(field(/^Content/)).toHaveValue('Starts **Friday**.');
+    await userEvent.type(field(/^Title/), ' 2025');
+    await userEvent.click(screen.getByRole('switch', { name: 'Pin to the top of the lists' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts/e5e5e5e5'));
+    expect(updates).toEqual([
+      {
+        title: 'Schedule 2025',
+        summary: 'When things happen',
+        content: 'Starts **Friday**.',
+        tags: ['info'],
+        isPinned: false,
+      },
+      { title: 'Schedule 2025', isPinned: true },
+    ]);
+  });
+
+  it('deletes a post only after confirmation', async () => {
+    mockPlatform({ profile: ADMIN });
+    const deleted: string[] = [];
+    server.use(
+      http.get(`${API}/posts/e5e5e5e5`, () => HttpResponse.json(STORED)),
+      http.get(`${API}/posts`, () => HttpResponse.json([])),
+      http.delete(`${API}/edit/posts/:id`, ({ params }) => {
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    const { router } = renderApp('/posts/e5e5e5e5/edit');
+    await screen.findByRole('heading', { name: 'Edit post', level: 1 }, { timeout: 5000 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    expect(dialog).toHaveTextContent('“Schedule” will be removed for everyone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleted).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts'));
+    expect(deleted).toEqual(['e5e5e5e5']);
+  });
+});
