@@ -21,6 +21,10 @@ import settings from './plugins/app/settings';
 import logs, { createLogStream, LogSink, loggerLevel } from './plugins/app/logs';
 import assets from './modules/assets/assets.plugin';
 import posts from './modules/posts/posts.plugin';
+import flagChecker from './plugins/app/flag-checker';
+import scoreboardCache from './plugins/app/scoreboard-cache';
+import hubs from './plugins/app/hubs';
+import { gameExtraRoutes } from './modules/game/game.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,9 +91,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimits, options.rateLimit ?? {});
   await app.register(logs, { sink: logSink });
   await app.register(health);
+  await app.register(scoreboardCache);
+  await app.register(flagChecker);
+  await app.register(hubs);
   await app.register(contract, { handlers: options.handlers ?? builtHandlers });
   await app.register(assets);
   await app.register(posts);
+  await app.register(gameExtraRoutes);
   await app.register(client);
 
   return app;

@@ -4,12 +4,14 @@
  */
 import { benchAccount } from './account';
 import { benchBundle } from './bundle';
+import { benchGame } from './game';
 import { benchStartup } from './startup';
 
 const BENCHES: Record<string, () => Promise<string[]>> = {
   startup: benchStartup,
   bundle: benchBundle,
   account: benchAccount,
+  game: benchGame,
 };
 
 async function main() {

@@ -6,6 +6,7 @@ import { captchaHandlers } from './info/captcha.routes';
 import { infoHandlers } from './info/info.routes';
 import { postsHandlers } from './posts/posts.routes';
 import { editHandlers } from './edit/edit.routes';
+import { gameHandlers } from './game/game.routes';
 import { reviewHandlers } from './edit/review.routes';
 import { writeupsHandlers } from './edit/writeups.routes';
 import { adminTeamHandlers } from './team/admin-teams.routes';
@@ -24,4 +25,5 @@ export const handlers: Handlers = {
   ...writeupsHandlers,
   ...teamHandlers,
   ...adminTeamHandlers,
+  ...gameHandlers,
 };

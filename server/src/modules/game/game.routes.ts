@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Handlers } from '../../contract/handlers';
+import { decryptApiField } from '../../lib/api-encryption';
+import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
+import { sendEmpty, sendJsonString } from '../../lib/reply';
+import { hasRole, requireUser } from '../../plugins/app/auth';
+import { removeBlobs } from '../edit/attachments.service';
+import { releaseHashes } from '../edit/attachments.service';
+import * as service from './game.service';
+import { getWriteup, MAX_WRITEUP_BYTES, submitWriteup } from './writeup.service';
+import { readUploads } from '../../lib/uploads';
+import { scoreboardSheet, sheetTimestamp, submissionSheet } from './sheets';
+import { attachmentDisposition } from '../../lib/content-types';
+import type { ScoreboardModel } from './scoreboard';
+
+/** The player, monitor and admin game views (reference §2.5) except containers and traffic. */
+export const gameHandlers: Handlers = {
+  async gameGames(request) {
+    return service.listGames(request.server.db, request.query);
+  },
+  async gameRecentGames(request) {
+    return service.recentGames(request.server.db, request.query.limit);
+  },
+  async gameGame(request) {
+    return service.gameInfo(request.server.db, request.params.id, request.user);
+  },
+  async gameJoinGame(request, reply) {
+    const user = requireUser(request);
+    await service.joinGame(request.server, request.params.id, user, request.body);
+    request.log.info(
+      { status: 'Success' },
+      `${user.userName} joined game ${request.params.id} with team ${request.body.teamId}`,
+    );
+    return sendEmpty(reply);
+  },
+  async gameLeaveGame(request, reply) {
+    const user = requireUser(request);
+    const db = request.server.db;
+    const writeup = await service.leaveGame(db, request.params.id, user);
+    if (writeup) {
+      const gone = await db.transaction((tx) => releaseHashes(tx, [writeup]));
+      await removeBlobs(db, request.server.env.dataDir, gone);
+    }
+    return sendEmpty(reply);
+  },
+  async gameDetails(request) {
+    return service.details(request.server, request.params.id, requireUser(request));
+  },
+  async gameScoreboard(request, reply) {
+    const json = await service.scoreboardJson(request.server, request.params.id, request.user);
+    return reply.type('application/json; charset=utf-8').send(json);
+  },
+  async gameScoreboardSheet(request, reply) {
+    const game = await service.requireGame(request.server.db, request.params.id);
+    const json = await service.scoreboardJson(request.server, game.id, request.user);
+    const sheet = await scoreboardSheet(JSON.parse(json) as ScoreboardModel, (key) => request.t(key));
+    return sendSheet(reply, `${game.title}-Scoreboard-${Math.floor(Date.now() / 1000)}.xlsx`, sheet);
+  },
+  async gameSubmissionSheet(request, reply) {
+    const game = await service.requireGame(request.server.db, request.params.id);
+    const sheet = await submissionSheet(request.server.db, game.id, (key) => request.t(key));
+    return sendSheet(reply, `${game.title}_Submissions_${sheetTimestamp(new Date())}.xlsx`, sheet);
+  },
+  async gameNotices(request) {
+    return service.notices(request.server.db, request.params.id, request.query);
+  },
+  async gameEvents(request) {
+    return service.events(request.server.db, request.params.id, request.query);
+  },
+  async gameSubmissions(request) {
+    return service.submissionList(request.server.db, request.params.id, request.query);
+  },
+  async gameCheatInfo(request) {
+    return service.cheatInfoList(request.server.db, request.params.id);
+  },
+  async gameParticipations(request) {
+    return service.participationList(request.server.db, request.params.id);
+  },
+  async gameGetWriteup(request) {
+    return getWriteup(request.server.db, request.params.id, requireUser(request));
+  },
+  async gameSubmitWriteup(request, reply) {
+    const user = requireUser(request);
+    const [upload] = await readUploads(request, {
+      fields: ['file'],
+      maxBytes: MAX_WRITEUP_BYTES,
+      tooLargeKey: 'game.writeupInvalid',
+    });
+    await submitWriteup(request.server.db, request.server.env.dataDir, request.params.id, user, upload);
+    return sendEmpty(reply);
+  },
+  async gameGetChallenge(request) {
+    const { id, challengeId } = request.params;
+    return service.challengeDetail(request.server, id, challengeId, requireUser(request));
+  },
+  async gameSubmit(request) {
+    const { id, challengeId } = request.params;
+    const { globalConfig } = await request.server.settings.get();
+    const flag = decryptApiField(globalConfig, request.body.flag);
+    return service.submitFlag(request.server, id, challengeId, requireUser(request), flag);
+  },
+  async gameStatus(request, reply) {
+    const { id, challengeId, submitId } = request.params;
+    const status = await service.submissionStatus(request.server.db, id, challengeId, submitId, requireUser(request));
+    return sendJsonString(reply, status);
+  },
+};
+
+function sendSheet(reply: FastifyReply, fileName: string, sheet: Buffer): FastifyReply {
+  return reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', attachmentDisposition(fileName))
+    .header('cache-control', 'no-store')
+    .send(sheet);
+}
+
+/**
+ * Beyond GZCTF, so outside the contract: the CTFtime scoreboard feed (public, players' view, so a
+ * freeze holds) and the Admin-only freeze setting (`{ freezeAt: ms | null }`).
+ */
+export async function gameExtraRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>('/api/game/:id/ctftime.json', async (request) => {
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
+    return service.ctftimeFeed(app, id);
+  });
+  app.put<{ Params: { id: string }; Body: { freezeAt?: number | null } }>(
+    '/api/game/:id/freeze',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { freezeAt: { type: ['integer', 'null'] } },
+          required: ['freezeAt'],
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      if (!hasRole(request.user, 'Admin')) throw forbidden();
+      const id = Number(request.params.id);
+      if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
+      await service.setFreeze(app.db, id, request.body.freezeAt ?? null);
+      return sendEmpty(reply);
+    },
+  );
+}

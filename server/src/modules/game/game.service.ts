@@ -1,0 +1,472 @@
+import type { FastifyInstance } from 'fastify';
+import type { components } from '../../contract/api.generated';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import type { AnswerResult } from '../../db/schema/enums';
+import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { generateDynamicFlag, teamHash } from '../../lib/flag-template';
+import { gameTeamToken, teamHashSalt } from '../../lib/game-keys';
+import { challengeScore } from '../../lib/scoring';
+import { fileUrl } from '../../lib/storage';
+import type { SessionUser } from '../../plugins/app/auth';
+import { hasRole } from '../../plugins/app/auth';
+import { findAttachments } from '../edit/attachments.repository';
+import { toAttachmentModel } from '../edit/attachments.service';
+import { publish } from '../edit/edit.events';
+import { lockTeamRow, ensureInstancesForParticipation } from '../edit/review.repository';
+import * as repo from './game.repository';
+import type { GameRow, ParticipationRow } from './game.repository';
+import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
+
+type Schemas = components['schemas'];
+const MAX_ANSWER_LENGTH = 127;
+
+const posterUrl = (game: GameRow) => (game.posterHash ? fileUrl(game.posterHash, 'poster') : null);
+
+export function toBasicGameInfo(game: GameRow): Schemas['BasicGameInfoModel'] {
+  return {
+    id: game.id,
+    title: game.title,
+    summary: game.summary,
+    poster: posterUrl(game),
+    limit: game.teamMemberCountLimit,
+    start: game.startAt.getTime(),
+    end: game.endAt.getTime(),
+  };
+}
+
+export async function listGames(db: Db, page: { count?: number; skip?: number }) {
+  const rows = await repo.listVisibleGames(db, { count: page.count ?? 10, skip: page.skip ?? 0 });
+  const data = rows.map(toBasicGameInfo);
+  return { data, length: data.length, total: await repo.countAllGames(db) };
+}
+
+/** Running games (nearest end first), then upcoming (soonest start), then ended (latest end). */
+export async function recentGames(db: Db, limit = 0) {
+  const now = Date.now();
+  const rows = await repo.listVisibleGames(db, { count: 0, skip: 0 });
+  const phase = (game: GameRow) => (game.startAt.getTime() > now ? 1 : game.endAt.getTime() >= now ? 0 : 2);
+  const key = (game: GameRow) => [game.endAt.getTime(), game.startAt.getTime(), -game.endAt.getTime()][phase(game)]!;
+  rows.sort((a, b) => phase(a) - phase(b) || key(a) - key(b));
+  const capped = Math.min(limit > 0 ? limit : 50, 50);
+  return rows.slice(0, capped).map(toBasicGameInfo);
+}
+
+export async function requireGame(db: Db, id: number): Promise<GameRow> {
+  const game = await repo.findGame(db, id);
+  if (!game) throw notFound('game.notFound');
+  return game;
+}
+
+export async function gameInfo(
+  db: Db,
+  id: number,
+  user: SessionUser | null,
+): Promise<Schemas['DetailedGameInfoModel']> {
+  const game = await requireGame(db, id);
+  const mine = user ? await repo.findUserParticipation(db, user.id, id) : undefined;
+  return {
+    id: game.id,
+    title: game.title,
+    summary: game.summary,
+    content: game.content,
+    hidden: game.hidden,
+    divisions: game.divisions,
+    inviteCodeRequired: !!game.inviteCode,
+    writeupRequired: game.writeupRequired,
+    poster: posterUrl(game),
+    limit: game.teamMemberCountLimit,
+    teamCount: await repo.countParticipations(db, id),
+    division: mine?.participation.division ?? null,
+    teamName: mine?.teamName ?? null,
+    practiceMode: game.practiceMode,
+    status: mine?.participation.status ?? 'Unsubmitted',
+    start: game.startAt.getTime(),
+    end: game.endAt.getTime(),
+  };
+}
+
+export const notStarted = () => new HttpError(400, 'game.notStarted', {}, 10001);
+export const ended = () => new HttpError(400, 'game.ended', {}, 10002);
+
+/** Refuses a game that has not started with 400 (body status 10001; GZCTF meant to send it). */
+export function requireStarted(game: GameRow): void {
+  if (game.startAt.getTime() > Date.now()) throw notStarted();
+}
+
+export interface PlayContext {
+  game: GameRow;
+  participation: ParticipationRow;
+  teamName: string;
+}
+
+/** GZCTF's GetContextInfo (reference §2.5), in its order. */
+export async function playContext(
+  db: Db,
+  gameId: number,
+  user: SessionUser,
+  options: { allowEnded?: boolean } = {},
+): Promise<PlayContext> {
+  const game = await requireGame(db, gameId);
+  const mine = await repo.findUserParticipation(db, user.id, gameId);
+  if (!mine) throw badRequest('game.notParticipated');
+  if (mine.participation.status !== 'Accepted') throw badRequest('game.notAccepted');
+  requireStarted(game);
+  if (game.endAt.getTime() < Date.now() && !game.practiceMode && !options.allowEnded) throw ended();
+  return { game, participation: mine.participation, teamName: mine.teamName };
+}
+
+function checkedDivision(game: GameRow, division: string | null | undefined): string | null {
+  const value = division?.trim() ? division.trim() : null;
+  const divisions = game.divisions ?? [];
+  if (divisions.length === 0) {
+    if (value !== null) throw badRequest('game.invalidDivision');
+    return null;
+  }
+  if (value === null || !divisions.includes(value)) throw badRequest('game.invalidDivision');
+  return value;
+}
+
+/** Join (reference §5.3), steps in order, in one transaction. */
+export async function joinGame(
+  app: FastifyInstance,
+  gameId: number,
+  user: SessionUser,
+  model: Schemas['GameJoinModel'],
+): Promise<void> {
+  const db = app.db;
+  const game = await requireGame(db, gameId);
+  if (game.endAt.getTime() < Date.now() && !game.practiceMode) throw ended();
+  if (game.inviteCode && game.inviteCode !== (model.inviteCode ?? '')) throw badRequest('game.wrongInviteCode');
+  const division = checkedDivision(game, model.division);
+  const team = await repo.findTeamWithMember(db, model.teamId, user.id);
+  if (!team) throw notFound('game.teamNotFound');
+  if (!team.isMember) throw badRequest('game.notTeamMember');
+  const accepted = await db
+    .transaction(async (tx) => {
+      const current = await repo.findUserParticipation(tx, user.id, gameId);
+      if (current && current.participation.status !== 'Rejected') throw badRequest('game.inOtherTeam');
+      await repo.deleteRejectedMemberships(tx, user.id, gameId);
+      const participation = await repo.lockOrCreateParticipation(tx, {
+        gameId,
+        teamId: model.teamId,
+        token: gameTeamToken(game.privateKey, app.env.xorKey, model.teamId),
+        division,
+      });
+      if (
+        game.teamMemberCountLimit > 0 &&
+        (await repo.countMembers(tx, participation.id)) >= game.teamMemberCountLimit
+      ) {
+        throw badRequest('game.teamFull');
+      }
+      await repo.insertMembership(tx, user.id, gameId, participation.id);
+      const status = game.acceptWithoutReview
+        ? 'Accepted'
+        : participation.status === 'Rejected'
+          ? 'Pending'
+          : participation.status;
+      await repo.setParticipation(tx, participation.id, { division, status });
+      if (status === 'Accepted' && participation.status !== 'Accepted') {
+        await lockTeamRow(tx, participation.teamId);
+        await ensureInstancesForParticipation(tx, participation.id, gameId);
+        return true;
+      }
+      return false;
+    })
+    .catch((error: unknown) => {
+      // Two joins by one user racing: the (user, game) key lets one through.
+      if (isUniqueViolation(error)) throw badRequest('game.inOtherTeam');
+      throw error;
+    });
+  if (accepted) publish('scoreboardChanged', { gameId });
+}
+
+/** Leave: only while Pending or Rejected; the participation goes with its last member. */
+export async function leaveGame(db: Db, gameId: number, user: SessionUser): Promise<string | null> {
+  await requireGame(db, gameId);
+  return db.transaction(async (tx) => {
+    const mine = await repo.findUserParticipation(tx, user.id, gameId);
+    if (!mine) throw badRequest('game.notParticipated');
+    if (mine.participation.status !== 'Pending' && mine.participation.status !== 'Rejected') {
+      throw badRequest('game.cannotLeave');
+    }
+    await repo.deleteMembership(tx, user.id, gameId);
+    if ((await repo.countMembers(tx, mine.participation.id)) === 0) {
+      return repo.deleteParticipation(tx, mine.participation.id);
+    }
+    return null;
+  });
+}
+
+export function viewFor(user: SessionUser | null): 'live' | 'frozen' {
+  return hasRole(user, 'Monitor') ? 'live' : 'frozen';
+}
+
+/**
+ * The cached board. A game this process has generated a board for needs no query: its start time
+ * is remembered (game edits regenerate the board, refreshing it).
+ */
+export async function scoreboardJson(app: FastifyInstance, gameId: number, user: SessionUser | null): Promise<string> {
+  const startAt = app.scoreboards.startOf(gameId) ?? (await requireGame(app.db, gameId)).startAt.getTime();
+  if (startAt > Date.now()) throw notStarted();
+  const board = await app.scoreboards.get(gameId, viewFor(user));
+  if (board === undefined) throw notFound('game.notFound');
+  return board;
+}
+
+export async function details(
+  app: FastifyInstance,
+  gameId: number,
+  user: SessionUser,
+): Promise<Schemas['GameDetailModel']> {
+  const { game, participation } = await playContext(app.db, gameId, user);
+  const board = JSON.parse((await app.scoreboards.get(gameId, viewFor(user)))!) as ScoreboardModel;
+  const rank =
+    board.items.find((item) => item.id === participation.teamId) ??
+    ({
+      id: participation.teamId,
+      name: '',
+      score: 0,
+      rank: 0,
+      lastSubmissionTime: NO_SOLVE_TIME,
+      solvedChallenges: [],
+      solvedCount: 0,
+    } as Schemas['ScoreboardItem']);
+  return {
+    challenges: board.challenges,
+    challengeCount: board.challengeCount,
+    rank,
+    teamToken: participation.token,
+    writeupRequired: game.writeupRequired,
+    writeupDeadline: game.writeupDeadline.getTime(),
+  };
+}
+
+/**
+ * A challenge as the team sees it. The team's instance is created on first access, and a dynamic
+ * flag assigned (DynamicAttachment: a random free flag; DynamicContainer: generated from the template).
+ */
+export async function challengeDetail(
+  app: FastifyInstance,
+  gameId: number,
+  challengeId: number,
+  user: SessionUser,
+): Promise<Schemas['ChallengeDetailModel']> {
+  const db = app.db;
+  const { game, participation } = await playContext(db, gameId, user);
+  const challenge = await repo.findEnabledChallenge(db, gameId, challengeId);
+  if (!challenge) throw notFound('game.challengeNotFound');
+  const instance = await db.transaction(async (tx) => {
+    const row = await repo.lockOrCreateInstance(tx, participation.id, challenge.id);
+    if (challenge.type === 'DynamicAttachment' && row.flagId === null) {
+      const flagId = await repo.assignFreeFlag(tx, row.id, challenge.id);
+      if (flagId === undefined) throw notFound('game.noFlagAvailable');
+      return { ...row, flagId };
+    }
+    if (challenge.type === 'DynamicContainer' && row.flag === null) {
+      const hash = teamHash(teamHashSalt(game.privateKey), challenge.id, participation.token);
+      const flag = generateDynamicFlag(challenge.flagTemplate, hash);
+      await repo.setInstanceFlag(tx, row.id, flag);
+      return { ...row, flag };
+    }
+    return row;
+  });
+  let url: string | null = null;
+  let fileSize: number | null = null;
+  const attachmentId =
+    challenge.type === 'DynamicAttachment'
+      ? await repo.findFlagAttachmentId(db, instance.flagId!)
+      : challenge.type === 'StaticAttachment'
+        ? challenge.attachmentId
+        : null;
+  if (attachmentId !== null) {
+    const view = (await findAttachments(db, [attachmentId])).get(attachmentId);
+    const model = toAttachmentModel(
+      view && challenge.type === 'DynamicAttachment' ? { ...view, fileName: challenge.fileName } : view,
+    );
+    url = model?.url ?? null;
+    fileSize = model?.fileSize ?? null;
+  }
+  return {
+    id: challenge.id,
+    title: challenge.title,
+    content: challenge.content,
+    category: challenge.category,
+    hints: challenge.hints,
+    score: challengeScore(challenge),
+    type: challenge.type,
+    // Containers are issue 9's; until then a container challenge shows no entry.
+    context: { closeTime: null, instanceEntry: null, url, fileSize },
+  };
+}
+
+/** Commits the submission as FlagSubmitted, then queues it; the id is the acknowledgement. */
+export async function submitFlag(
+  app: FastifyInstance,
+  gameId: number,
+  challengeId: number,
+  user: SessionUser,
+  flag: string,
+): Promise<number> {
+  const { participation } = await playContext(app.db, gameId, user);
+  const challenge = await repo.findEnabledChallenge(app.db, gameId, challengeId);
+  if (!challenge) throw notFound('game.challengeNotFound');
+  const answer = flag.trim();
+  if (answer.length === 0 || answer.length > MAX_ANSWER_LENGTH || answer.includes('\0')) {
+    throw badRequest('game.invalidFlag');
+  }
+  const row = await repo.insertSubmission(app.db, {
+    answer,
+    userId: user.id,
+    teamId: participation.teamId,
+    participationId: participation.id,
+    gameId,
+    challengeId,
+  });
+  app.flagChecker.enqueue(row.id);
+  return row.id;
+}
+
+export async function submissionStatus(
+  db: Db,
+  gameId: number,
+  challengeId: number,
+  submissionId: number,
+  user: SessionUser,
+): Promise<AnswerResult> {
+  const { participation } = await playContext(db, gameId, user);
+  const status = await repo.findOwnSubmissionStatus(db, submissionId, user.id, participation.id, challengeId);
+  if (!status) throw notFound('game.submissionNotFound');
+  return status === 'CheatDetected' ? 'WrongAnswer' : status;
+}
+
+export async function notices(db: Db, gameId: number, page: { count?: number; skip?: number }) {
+  requireStarted(await requireGame(db, gameId));
+  const rows = await repo.listNotices(db, gameId);
+  const skip = page.skip ?? 0;
+  const count = page.count ?? 100;
+  return rows
+    .slice(skip, count > 0 ? skip + count : undefined)
+    .map((row) => ({ id: row.id, type: row.type, values: row.values, time: row.publishedAt.getTime() }));
+}
+
+export async function events(db: Db, gameId: number, page: { count?: number; skip?: number; hideContainer?: boolean }) {
+  requireStarted(await requireGame(db, gameId));
+  const rows = await repo.listEvents(db, gameId, {
+    count: page.count ?? 100,
+    skip: page.skip ?? 0,
+    hideContainer: page.hideContainer ?? false,
+  });
+  return rows.map((row) => ({
+    type: row.event.type,
+    values: row.event.values,
+    time: row.event.at.getTime(),
+    user: row.user ?? '',
+    team: row.team ?? '',
+  }));
+}
+
+type SubmissionView = Awaited<ReturnType<typeof repo.listSubmissions>>[number];
+export const toSubmission = (row: SubmissionView) => ({
+  answer: row.answer,
+  status: row.status,
+  time: row.submittedAt.getTime(),
+  user: row.user ?? '',
+  team: row.team,
+  challenge: row.challenge,
+});
+
+export async function submissionList(
+  db: Db,
+  gameId: number,
+  page: { count?: number; skip?: number; type?: AnswerResult },
+) {
+  await requireGame(db, gameId);
+  const rows = await repo.listSubmissions(db, gameId, {
+    count: page.count ?? 100,
+    skip: page.skip ?? 0,
+    type: page.type,
+  });
+  return rows.map(toSubmission);
+}
+
+export async function cheatInfoList(db: Db, gameId: number) {
+  requireStarted(await requireGame(db, gameId));
+  const rows = await repo.listCheatInfo(db, gameId);
+  const parts = new Map(
+    (await repo.listParticipationTeams(db, [...new Set(rows.flatMap((row) => [row.submit, row.source]))])).map(
+      (row) => [row.participation.id, row],
+    ),
+  );
+  const subs = new Map(
+    (
+      await repo.listSubmissionViews(
+        db,
+        rows.map((row) => row.submissionId),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const participationModel = (id: number) => {
+    const row = parts.get(id)!;
+    return {
+      id,
+      team: {
+        id: row.team.id,
+        name: row.team.name,
+        avatar: row.team.avatarHash ? fileUrl(row.team.avatarHash, 'avatar') : null,
+      },
+      status: row.participation.status,
+      division: row.participation.division,
+    };
+  };
+  return rows.map((row) => ({
+    ownedTeam: participationModel(row.source),
+    submitTeam: participationModel(row.submit),
+    submission: toSubmission(subs.get(row.submissionId)!),
+  }));
+}
+
+export async function participationList(db: Db, gameId: number) {
+  await requireGame(db, gameId);
+  const { rows, members, registered } = await repo.listGameParticipations(db, gameId);
+  return rows.map(({ participation, team }) => ({
+    id: participation.id,
+    team: {
+      id: team.id,
+      name: team.name,
+      bio: team.bio,
+      avatar: team.avatarHash ? fileUrl(team.avatarHash, 'avatar') : null,
+      locked: team.locked,
+      captainId: team.captainId,
+      members: members
+        .filter((member) => member.teamId === team.id)
+        .map(({ user }) => ({
+          id: user.id,
+          userName: user.userName,
+          realName: user.realName,
+          stdNumber: user.stdNumber,
+          phone: user.phone,
+          email: user.email,
+          avatar: user.avatarHash ? fileUrl(user.avatarHash, 'avatar') : null,
+          captain: user.id === team.captainId,
+        })),
+    },
+    registeredMembers: registered.filter((row) => row.participationId === participation.id).map((row) => row.userId),
+    division: participation.division,
+    status: participation.status,
+  }));
+}
+
+/** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */
+export async function ctftimeFeed(app: FastifyInstance, gameId: number) {
+  const board = JSON.parse(await scoreboardJson(app, gameId, null)) as ScoreboardModel;
+  return {
+    standings: board.items.map((item) => ({ pos: item.rank, team: item.name, score: item.score })),
+  };
+}
+
+export async function setFreeze(db: Db, gameId: number, freezeAt: number | null): Promise<void> {
+  if (!(await repo.setFreezeAt(db, gameId, freezeAt === null ? null : new Date(freezeAt))))
+    throw notFound('game.notFound');
+  publish('scoreboardChanged', { gameId });
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { FlagChecker, unjudgedIds } from '../../modules/game/checker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    flagChecker: FlagChecker;
+  }
+}
+
+/**
+ * Starts the judge queue once the app is ready (re-queuing every submission still FlagSubmitted, so
+ * a restart judges everything acknowledged before it) and drains the in-flight judgements on close.
+ * Workers: one on PGlite (a single connection). On PostgreSQL judging waits on round trips, not
+ * on CPU, so it runs 4 workers however many CPUs there are (GZCTF picks 1/2/4 by CPU count); judges
+ * of one challenge's correct answers still take turns on the challenge row lock.
+ */
+async function flagChecker(app: FastifyInstance) {
+  const workers = app.database.kind === 'pglite' ? 1 : 4;
+  const checker = new FlagChecker(app.db, workers, (error, id) =>
+    app.log.error({ err: error, submission: id }, 'flag check failed; the submission stays queued for the next start'),
+  );
+  app.decorate('flagChecker', checker);
+  app.addHook('onReady', async () => {
+    await checker.start(await unjudgedIds(app.db));
+  });
+  app.addHook('onClose', async () => {
+    await checker.stop();
+  });
+}
+
+export default fp(flagChecker, { name: 'flag-checker', dependencies: ['db'] });

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthLevel } from '../../contract/contract';
+import { close, invocation, isJsonHandshake, negotiateResponse, parseFrames, ping, frame } from '../../lib/signalr';
+import { editEvents } from '../../modules/edit/edit.events';
+import { gameBus } from '../../modules/game/game.events';
+import { findGame } from '../../modules/game/game.repository';
+import { hasRole } from './auth';
+import type { NewLogRow } from './logs.repository';
+
+type HubName = 'user' | 'monitor' | 'admin';
+/** The part of a `ws` socket the hubs use. */
+interface WebSocket {
+  send(data: string): void;
+  close(): void;
+}
+
+const HUB_ROLE: Record<HubName, AuthLevel> = { user: 'anon', monitor: 'Monitor', admin: 'Admin' };
+const PING_MS = 15_000;
+const CHANNEL = 'ctf:hubs';
+
+interface Delivery {
+  hub: HubName;
+  gameId: number | null;
+  target: string;
+  argument: unknown;
+}
+
+// Hub payloads carry DateTimeOffset values as ISO strings (reference §6), unlike the REST API's ms.
+const withIsoTime = <T extends { time: number }>(value: T) => ({ ...value, time: new Date(value.time).toISOString() });
+
+/**
+ * `/hub/user?game=`, `/hub/monitor?game=` and `/hub/admin`: SignalR JSON-protocol hubs over
+ * WebSocket (lib/signalr.ts), so GZCTF's client and @microsoft/signalr connect unchanged. Only
+ * server → client methods exist. What the game and edit buses emit is delivered to the sockets of
+ * the game's group; with REDIS_URL it goes through a Redis channel first, so every instance behind
+ * a load balancer delivers it to its own sockets (and a single instance never delivers twice).
+ */
+async function hubs(app: FastifyInstance) {
+  await app.register(websocket);
+  const groups = new Map<string, Set<WebSocket>>();
+  const groupKey = (hub: HubName, gameId: number | null) => `${hub}:${gameId ?? ''}`;
+
+  const deliverLocally = ({ hub, gameId, target, argument }: Delivery) => {
+    const message = invocation(target, argument);
+    for (const socket of groups.get(groupKey(hub, gameId)) ?? []) socket.send(message);
+  };
+
+  let deliver = deliverLocally;
+  const subscriber = app.redis?.duplicate();
+  if (app.redis && subscriber) {
+    const redis = app.redis;
+    subscriber.on('error', (error: Error) => app.log.warn({ err: error }, 'hub subscriber error'));
+    await subscriber.subscribe(CHANNEL);
+    subscriber.on('message', (_channel: string, text: string) => deliverLocally(JSON.parse(text) as Delivery));
+    deliver = (delivery) => {
+      redis
+        .publish(CHANNEL, JSON.stringify(delivery))
+        // Not through the logger: log lines are delivered here too, so a failure would feed itself.
+        .catch((error: unknown) => process.stderr.write(`hub publish failed: ${String(error)}\n`));
+    };
+  }
+
+  const onNotice = ({ gameId, notice }: { gameId: number; notice: { time: number } }) =>
+    deliver({ hub: 'user', gameId, target: 'ReceivedGameNotice', argument: withIsoTime(notice) });
+  const onEvent = ({ gameId, event }: { gameId: number; event: { time: number } }) =>
+    deliver({ hub: 'monitor', gameId, target: 'ReceivedGameEvent', argument: withIsoTime(event) });
+  const onSubmission = ({ gameId, submission }: { gameId: number; submission: { time: number } }) =>
+    deliver({ hub: 'monitor', gameId, target: 'ReceivedSubmissions', argument: withIsoTime(submission) });
+  const onLog = (entry: NewLogRow) =>
+    deliver({
+      hub: 'admin',
+      gameId: null,
+      target: 'ReceivedLog',
+      argument: {
+        time: (entry.at instanceof Date ? entry.at : new Date()).toISOString(),
+        name: entry.userName ?? null,
+        level: entry.level,
+        ip: entry.ip ?? null,
+        msg: entry.message,
+        status: entry.status ?? null,
+      },
+    });
+  app.logSink.on('entry', onLog);
+  editEvents.on('noticePublished', onNotice);
+  gameBus.on('notice', onNotice);
+  gameBus.on('event', onEvent);
+  gameBus.on('submission', onSubmission);
+
+  /** Who may connect; the game (user and monitor hubs) must exist. */
+  async function admit(hub: HubName, request: FastifyRequest): Promise<{ gameId: number | null } | string> {
+    if (!hasRole(request.user ?? null, HUB_ROLE[hub])) return 'Unauthorized';
+    if (hub === 'admin') return { gameId: null };
+    const gameId = Number((request.query as { game?: string }).game);
+    if (!Number.isInteger(gameId) || gameId <= 0 || !(await findGame(app.db, gameId))) return 'Game not found';
+    return { gameId };
+  }
+
+  for (const hub of Object.keys(HUB_ROLE) as HubName[]) {
+    app.post(`/hub/${hub}/negotiate`, async (request, reply) => {
+      const admitted = await admit(hub, request);
+      if (typeof admitted === 'string') return reply.status(admitted === 'Unauthorized' ? 401 : 404).send();
+      return negotiateResponse(randomUUID(), randomUUID());
+    });
+    app.get(`/hub/${hub}`, { websocket: true }, (socket, request) => {
+      let joined: string | undefined;
+      let handshaken = false;
+      const timer = setInterval(() => socket.send(ping()), PING_MS);
+      const admission = admit(hub, request);
+      socket.on('message', (data: Buffer) => {
+        if (handshaken) return; // no client → server methods; pings and close messages need no answer
+        const [first] = parseFrames(data.toString('utf8'));
+        void admission.then((admitted) => {
+          if (!isJsonHandshake(first)) {
+            socket.send(frame({ error: 'Only the JSON protocol, version 1, is supported.' }));
+            socket.close();
+            return;
+          }
+          if (typeof admitted === 'string') {
+            socket.send(frame({}));
+            socket.send(close(admitted));
+            socket.close();
+            return;
+          }
+          handshaken = true;
+          joined = groupKey(hub, admitted.gameId);
+          const group = groups.get(joined) ?? new Set<WebSocket>();
+          group.add(socket);
+          groups.set(joined, group);
+          socket.send(frame({}));
+        });
+      });
+      socket.on('close', () => {
+        clearInterval(timer);
+        if (joined) groups.get(joined)?.delete(socket);
+      });
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    app.logSink.off('entry', onLog);
+    editEvents.off('noticePublished', onNotice);
+    gameBus.off('notice', onNotice);
+    gameBus.off('event', onEvent);
+    gameBus.off('submission', onSubmission);
+    for (const group of groups.values()) for (const socket of group) socket.close();
+    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+  });
+}
+
+export default fp(hubs, { name: 'hubs', dependencies: ['cache', 'logs'] });

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { eq } from 'drizzle-orm';
+import { games } from '../../../server/src/db/schema';
+import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/game/scoreboard';
+import { createTestApp, testEnv, type TestApp } from '../helpers/app';
+import { engines } from '../helpers/database';
+import { asUser } from '../helpers/users';
+import { acceptedPlayer, client, newChallenge, newGame, settle, submit, type Client } from './support';
+
+const [pglite] = engines();
+
+/** Resolves with the first invocation of `method`, or rejects after a few seconds. */
+function next<T>(connection: HubConnection, method: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${method} within 5 s`)), 5000);
+    connection.on(method, (payload: T) => {
+      clearTimeout(timer);
+      connection.off(method);
+      resolve(payload);
+    });
+  });
+}
+
+describe('SignalR hubs on a listening server', () => {
+  let ctx: TestApp;
+  let admin: Client;
+  let adminCookie: string;
+  let base: string;
+  const connections: HubConnection[] = [];
+
+  before(async () => {
+    ctx = await createTestApp(pglite!);
+    adminCookie = (await asUser(ctx.app, 'Admin')).cookie;
+    admin = client(ctx.app, adminCookie);
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    for (const connection of connections) await connection.stop();
+    await ctx.close();
+  });
+
+  const connect = async (path: string, options: { cookie?: string; skipNegotiation?: boolean } = {}) => {
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${base}${path}`, {
+        transport: HttpTransportType.WebSockets,
+        skipNegotiation: options.skipNegotiation ?? false,
+        headers: options.cookie ? { cookie: options.cookie } : {},
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    await connection.start();
+    connections.push(connection);
+    return connection;
+  };
+
+  test('an anonymous client of /hub/user receives ReceivedGameNotice when an admin posts a notice', async () => {
+    const game = await newGame(admin);
+    const connection = await connect(`/hub/user?game=${game.id}`);
+    const received = next<{ type: string; values: string[]; time: string }>(connection, 'ReceivedGameNotice');
+    const response = await admin('POST', `/api/edit/games/${game.id}/notices`, { content: 'hello players' });
+    assert.equal(response.statusCode, 200, response.body);
+    const notice = await received;
+    assert.equal(notice.type, 'Normal');
+    assert.deepEqual(notice.values, ['hello players']);
+    assert.ok(!Number.isNaN(Date.parse(notice.time)));
+  });
+
+  test('a monitor receives judged submissions and events; players receive blood notices', async () => {
+    const game = await newGame(admin);
+    const challenge = await newChallenge(admin, game.id, { flags: ['flag{hub}'] });
+    const player = await acceptedPlayer(ctx.app, game.id);
+    const monitor = await connect(`/hub/monitor?game=${game.id}`, { cookie: adminCookie, skipNegotiation: true });
+    const user = await connect(`/hub/user?game=${game.id}`);
+    const submission = next<{ status: string; team: string }>(monitor, 'ReceivedSubmissions');
+    const event = next<{ type: string }>(monitor, 'ReceivedGameEvent');
+    const blood = next<{ type: string; values: string[] }>(user, 'ReceivedGameNotice');
+    await submit(player, game.id, challenge.id, 'flag{hub}');
+    await settle(ctx.app);
+    assert.deepEqual(await submission.then((value) => [value.status, value.team]), ['Accepted', player.team.name]);
+    assert.equal((await event).type, 'FlagSubmit');
+    assert.deepEqual(await blood.then((value) => [value.type, value.values[0]]), ['FirstBlood', player.team.name]);
+  });
+
+  test('an admin on /hub/admin receives log lines as ReceivedLog', async () => {
+    const game = await newGame(admin);
+    const connection = await connect('/hub/admin', { cookie: adminCookie });
+    const received = new Promise<{ msg: string; level: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no ReceivedLog within 5 s')), 5000);
+      connection.on('ReceivedLog', (log: { msg: string; level: string }) => {
+        if (!log.msg.includes(`joined game ${game.id}`)) return;
+        clearTimeout(timer);
+        resolve(log);
+      });
+    });
+    await acceptedPlayer(ctx.app, game.id);
+    assert.equal((await received).level, 'Information');
+  });
+
+  test('the monitor hub refuses anonymous clients; an unknown game is refused', async () => {
+    await assert.rejects(connect(`/hub/monitor?game=1`));
+    await assert.rejects(connect(`/hub/user?game=999999`));
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+describe('hubs and scoreboards through Redis', { skip: redisUrl ? false : 'REDIS_URL is not set' }, () => {
+  let ctx: TestApp;
+  let admin: Client;
+  let base: string;
+  let connection: HubConnection | undefined;
+
+  before(async () => {
+    ctx = await createTestApp(pglite!, { env: testEnv({ REDIS_URL: redisUrl! }) });
+    admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    await connection?.stop();
+    await ctx.close();
+  });
+
+  test('a notice goes out through the Redis channel exactly once; the cached board equals a recomputation', async () => {
+    const game = await newGame(admin);
+    const challenge = await newChallenge(admin, game.id, { flags: ['flag{redis}'] });
+    const player = await acceptedPlayer(ctx.app, game.id);
+    connection = new HubConnectionBuilder()
+      .withUrl(`${base}/hub/user?game=${game.id}`, { transport: HttpTransportType.WebSockets })
+      .configureLogging(LogLevel.None)
+      .build();
+    const received: unknown[] = [];
+    connection.on('ReceivedGameNotice', (notice: unknown) => received.push(notice));
+    await connection.start();
+    await admin('POST', `/api/edit/games/${game.id}/notices`, { content: 'via redis' });
+    const deadline = Date.now() + 5000;
+    while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(received.length, 1);
+
+    await submit(player, game.id, challenge.id, 'flag{redis}');
+    await settle(ctx.app);
+    const served = (await admin('GET', `/api/game/${game.id}/scoreboard`)).json<ScoreboardModel>();
+    const [row] = await ctx.app.db.select().from(games).where(eq(games.id, game.id));
+    const fresh = await computeScoreboard(ctx.app.db, row!);
+    assert.deepEqual({ ...served, updateTimeUtc: 0 }, { ...fresh, updateTimeUtc: 0 });
+    assert.equal(served.items[0]!.score, 1050);
+    assert.ok(await ctx.app.redis!.exists(`gzctf:cache:_ScoreBoard_${game.id}`));
+  });
+});

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { participations, teamMembers, userParticipations } from '../../../server/src/db/schema';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { engines } from '../helpers/database';
+import { asUser } from '../helpers/users';
+import { assertError, assertOk, client, join, newGame, newPlayer, setTimes, times, type Client } from './support';
+
+for (const engine of engines()) {
+  describe(`game list, join and leave (${engine.name})`, () => {
+    let ctx: TestApp;
+    let admin: Client;
+
+    before(async () => {
+      ctx = await createTestApp(engine);
+      admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
+    });
+    after(async () => ctx.close());
+
+    test('lists and details follow the contract; hidden games are reachable by id only', async () => {
+      const visible = await newGame(admin);
+      const hidden = await newGame(admin, { hidden: true });
+      const list = assertOk('gameGames', await client(ctx.app, undefined)('GET', '/api/game?count=50')) as {
+        data: Array<{ id: number }>;
+        total: number;
+      };
+      assert.ok(list.data.some((game) => game.id === visible.id));
+      assert.ok(!list.data.some((game) => game.id === hidden.id));
+      assert.ok(list.total >= 2);
+      const recent = assertOk('gameRecentGames', await client(ctx.app, undefined)('GET', '/api/game/recent')) as Array<{
+        id: number;
+      }>;
+      assert.ok(recent.some((game) => game.id === visible.id));
+      const info = assertOk('gameGame', await client(ctx.app, undefined)('GET', `/api/game/${hidden.id}`)) as {
+        status: string;
+        teamCount: number;
+      };
+      assert.equal(info.status, 'Unsubmitted');
+      assert.equal(info.teamCount, 0);
+      assertError('gameGame', await client(ctx.app, undefined)('GET', '/api/game/999999'), 404);
+    });
+
+    test('join checks invite code, division and membership, in that order', async () => {
+      const game = await newGame(admin, {
+        inviteCode: 'secret',
+        divisions: ['Pro', 'Edu'],
+        acceptWithoutReview: false,
+      });
+      const player = await newPlayer(ctx.app);
+      assertError('gameJoinGame', await join(player, game.id, { inviteCode: 'wrong', division: 'Pro' }), 400);
+      assertError('gameJoinGame', await join(player, game.id, { inviteCode: 'secret' }), 400);
+      assertError('gameJoinGame', await join(player, game.id, { inviteCode: 'secret', division: 'Nope' }), 400);
+      assertError(
+        'gameJoinGame',
+        await join(player, game.id, { inviteCode: 'secret', division: 'Pro', teamId: 999999 }),
+        404,
+      );
+      const stranger = await newPlayer(ctx.app);
+      assertError(
+        'gameJoinGame',
+        await stranger.api('POST', `/api/game/${game.id}`, {
+          teamId: player.team.id,
+          inviteCode: 'secret',
+          division: 'Pro',
+        }),
+        400,
+      );
+      assert.equal((await join(player, game.id, { inviteCode: 'secret', division: 'Pro' })).statusCode, 200);
+      const info = assertOk('gameGame', await player.api('GET', `/api/game/${game.id}`)) as Record<string, unknown>;
+      assert.equal(info.status, 'Pending');
+      assert.equal(info.division, 'Pro');
+      assert.equal(info.teamName, player.team.name);
+      assert.equal(info.inviteCodeRequired, true);
+    });
+
+    test('one non-rejected participation per user and game; member limit; accept without review', async () => {
+      const game = await newGame(admin, { teamMemberCountLimit: 2 });
+      const player = await newPlayer(ctx.app);
+      assert.equal((await join(player, game.id)).statusCode, 200);
+      const [row] = await ctx.app.db.select().from(participations).where(eq(participations.teamId, player.team.id));
+      assert.equal(row!.status, 'Accepted');
+      assert.match(row!.token, new RegExp(`^${player.team.id}:`));
+      // The same user cannot join again with another team.
+      const other = await newPlayer(ctx.app);
+      await ctx.app.db.insert(teamMembers).values({ teamId: other.team.id, userId: player.user.id });
+      assertError('gameJoinGame', await player.api('POST', `/api/game/${game.id}`, { teamId: other.team.id }), 400);
+      // Two members fit, the third does not.
+      const second = await newPlayer(ctx.app);
+      const third = await newPlayer(ctx.app);
+      for (const member of [second, third]) {
+        await ctx.app.db.insert(teamMembers).values({ teamId: player.team.id, userId: member.user.id });
+      }
+      assert.equal((await second.api('POST', `/api/game/${game.id}`, { teamId: player.team.id })).statusCode, 200);
+      assertError('gameJoinGame', await third.api('POST', `/api/game/${game.id}`, { teamId: player.team.id }), 400);
+      // Accepted teams cannot leave.
+      assertError('gameLeaveGame', await player.api('DELETE', `/api/game/${game.id}`), 400);
+    });
+
+    test('ended games refuse joins with 10002 unless in practice mode', async () => {
+      const game = await newGame(admin, { practiceMode: false });
+      await setTimes(ctx.app, game.id, -2 * times.HOUR, -times.HOUR);
+      const player = await newPlayer(ctx.app);
+      const response = await join(player, game.id);
+      assert.equal(response.statusCode, 400);
+      assert.equal(response.json().status, 10002);
+      assertMatches(response);
+      const practice = await newGame(admin, { practiceMode: true });
+      await setTimes(ctx.app, practice.id, -2 * times.HOUR, -times.HOUR);
+      assert.equal((await join(player, practice.id)).statusCode, 200);
+    });
+
+    test('leave removes the member and the participation with its last member; a rejected user may rejoin', async () => {
+      const game = await newGame(admin, { acceptWithoutReview: false });
+      const player = await newPlayer(ctx.app);
+      assert.equal((await join(player, game.id)).statusCode, 200);
+      assert.equal((await player.api('DELETE', `/api/game/${game.id}`)).statusCode, 200);
+      assert.equal(
+        (await ctx.app.db.select().from(participations).where(eq(participations.gameId, game.id))).length,
+        0,
+      );
+      assertError('gameLeaveGame', await player.api('DELETE', `/api/game/${game.id}`), 400);
+      assert.equal((await join(player, game.id)).statusCode, 200);
+      const [row] = await ctx.app.db.select().from(participations).where(eq(participations.gameId, game.id));
+      assert.equal((await admin('PUT', `/api/admin/participation/${row!.id}`, { status: 'Rejected' })).statusCode, 200);
+      // Rejected: joining again (with another team) is allowed and replaces the old membership.
+      const other = await newPlayer(ctx.app);
+      await ctx.app.db.insert(teamMembers).values({ teamId: other.team.id, userId: player.user.id });
+      assert.equal((await player.api('POST', `/api/game/${game.id}`, { teamId: other.team.id })).statusCode, 200);
+      const memberships = await ctx.app.db
+        .select()
+        .from(userParticipations)
+        .where(eq(userParticipations.userId, player.user.id));
+      assert.equal(memberships.length, 1);
+    });
+
+    test('participations (admin) follow the contract', async () => {
+      const game = await newGame(admin);
+      const player = await newPlayer(ctx.app);
+      await join(player, game.id);
+      const list = assertOk('gameParticipations', await admin('GET', `/api/game/${game.id}/participations`)) as Array<{
+        registeredMembers: string[];
+      }>;
+      assert.deepEqual(list[0]!.registeredMembers, [player.user.id]);
+      assertError('gameParticipations', await player.api('GET', `/api/game/${game.id}/participations`), 403);
+    });
+  });
+}
+
+function assertMatches(response: { json(): unknown }) {
+  const body = response.json() as { title: string };
+  assert.ok(body.title.length > 0);
+  assert.doesNotMatch(body.title, /^game\./);
+}
