@@ -49,6 +49,7 @@ export function sha256(buffer: Buffer): string {
 /** Upload names are display names: no directories, no control characters, at most 255 characters. */
 export function cleanFileName(name: string | undefined, fallback = 'file'): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // Control characters in a stored name would break headers and archives, so they are stripped.
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return [...(cleaned || fallback)].slice(0, 255).join('');

@@ -16,6 +16,7 @@ const INJECTION_PATTERNS: readonly RegExp[] = [
   /javascript:|vbscript:|data:/i,
   /\bon[a-z]+\s*=/i,
   /%3c|%3e|%22|&#|&lt;|&gt;/i,
+  // Control characters never occur in a language tag; matching them is the point here.
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f]/,
 ];

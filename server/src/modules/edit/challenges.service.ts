@@ -204,6 +204,7 @@ export function challengeChanges(challenge: ChallengeRow, model: ChallengeUpdate
   if (model.fileName !== null && model.fileName !== undefined) {
     const fileName = model.fileName.trim();
     if (fileName === '') throw badRequest('edit.challenges.fileNameRequired');
+    // The name becomes a download's Content-Disposition: control characters are refused on purpose.
     // eslint-disable-next-line no-control-regex
     if (/[\\/\u0000-\u001f\u007f]/.test(fileName) || [...fileName].length > MAX_FILE_NAME_LENGTH) {
       throw badRequest('edit.challenges.invalidFileName', { limit: MAX_FILE_NAME_LENGTH });
