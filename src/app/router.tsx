@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { accountRoutes } from '@/features/account/routes';
 import { adminRoutes } from '@/features/admin/routes';
+import { editAdminRoutes } from '@/features/edit/routes';
 import { gameRoutes } from '@/features/game/routes';
 import { teamRoutes } from '@/features/team/routes';
 import { lazyPage } from '@/shared/ui/lazyPage';
@@ -35,7 +36,7 @@ export const routes: RouteObject[] = [
         ],
       },
       ...accountRoutes,
-      { element: <RequireAdmin />, children: adminRoutes },
+      { element: <RequireAdmin />, children: adminRoutes(editAdminRoutes) },
       { path: '*', element: lazyPage(() => import(/* webpackChunkName: "not-found" */ './pages/NotFoundPage')) },
     ],
   },

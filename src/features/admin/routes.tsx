@@ -4,9 +4,10 @@ import { comingSoon, lazyPage } from '@/shared/ui/lazyPage';
 /**
  * Admin area (spec §2); `/admin` opens the games list. The app wraps these routes in its admin guard
  * (src/app/guards.tsx), so nothing here loads for anyone else. Each section is its own chunk; the
- * data grid they share loads with the first of them.
+ * data grid they share loads with the first of them. `sections` are the sections other features own
+ * (the edit feature's game authoring), composed by src/app/router.tsx.
  */
-export const adminRoutes: RouteObject[] = [
+export const adminRoutes = (sections: RouteObject[]): RouteObject[] => [
   {
     path: 'admin',
     element: lazyPage(() => import(/* webpackChunkName: "admin" */ './pages/AdminLayout')),
@@ -21,14 +22,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'teams', element: lazyPage(() => import(/* webpackChunkName: "admin-teams" */ './pages/TeamsPage')) },
       { path: 'users', element: lazyPage(() => import(/* webpackChunkName: "admin-users" */ './pages/UsersPage')) },
       { path: 'files', element: lazyPage(() => import(/* webpackChunkName: "admin-files" */ './pages/FilesPage')) },
-      { path: 'games', element: comingSoon() },
-      { path: 'games/:id/info', element: comingSoon() },
-      { path: 'games/:id/notices', element: comingSoon() },
-      { path: 'games/:id/review', element: comingSoon() },
-      { path: 'games/:id/writeups', element: comingSoon() },
-      { path: 'games/:id/challenges', element: comingSoon() },
-      { path: 'games/:id/challenges/:chalId', element: comingSoon() },
-      { path: 'games/:id/challenges/:chalId/flags', element: comingSoon() },
+      ...sections,
     ],
   },
 ];

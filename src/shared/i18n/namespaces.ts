@@ -1,3 +1,15 @@
 /** Client namespaces, one per feature plus `common`; `server.json` holds the server's own texts. */
-export const NAMESPACES = ['common', 'account', 'admin', 'edit', 'game', 'team', 'posts', 'wsrx'] as const;
+export const NAMESPACES = [
+  'common',
+  'account',
+  'admin',
+  'edit',
+  'challengeEdit',
+  'game',
+  'scoreboard',
+  'monitor',
+  'team',
+  'posts',
+  'wsrx',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
