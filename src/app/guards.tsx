@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { useProfile } from '@/features/account/api';
+import { GameViewerContext, type GameViewer } from '@/features/game/viewer';
 import { TeamViewerContext, type TeamViewer } from '@/features/team/viewer';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 
@@ -52,5 +53,29 @@ export function TeamViewerRoute() {
     <TeamViewerContext.Provider value={viewer}>
       <Outlet />
     </TeamViewerContext.Provider>
+  );
+}
+
+/** The game pages learn who is looking (joining, the monitor tabs, live standings for monitors). */
+export function GameViewerRoute() {
+  const { user, signedIn, isLoading } = useProfile();
+  const userId = user?.userId ?? null;
+  const userName = user?.userName ?? null;
+  const role = user?.role;
+  const viewer = useMemo<GameViewer>(
+    () => ({
+      isLoading,
+      signedIn,
+      userId,
+      userName,
+      isMonitor: role === 'Monitor' || role === 'Admin',
+      isAdmin: role === 'Admin',
+    }),
+    [isLoading, signedIn, userId, userName, role],
+  );
+  return (
+    <GameViewerContext.Provider value={viewer}>
+      <Outlet />
+    </GameViewerContext.Provider>
   );
 }

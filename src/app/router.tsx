@@ -5,7 +5,7 @@ import { editAdminRoutes } from '@/features/edit/routes';
 import { gameRoutes } from '@/features/game/routes';
 import { teamRoutes } from '@/features/team/routes';
 import { lazyPage } from '@/shared/ui/lazyPage';
-import { RequireAdmin, TeamViewerRoute } from './guards';
+import { GameViewerRoute, RequireAdmin, TeamViewerRoute } from './guards';
 import { AppFrame, RouteErrorScreen } from './layout/AppFrame';
 
 /**
@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: lazyPage(() => import(/* webpackChunkName: "home" */ './pages/HomePage')) },
       { path: 'about', element: lazyPage(() => import(/* webpackChunkName: "about" */ './pages/AboutPage')) },
-      ...gameRoutes,
+      { element: <GameViewerRoute />, children: gameRoutes },
       { element: <TeamViewerRoute />, children: teamRoutes },
       {
         // Posts pages compose the posts feature (reading) with the edit feature (admin writes).
