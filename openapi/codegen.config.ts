@@ -33,17 +33,30 @@ const feature = (name: string, filter: Filter, overrides?: FeatureOutput['overri
   overrides,
 });
 
+/**
+ * Participation review and writeups are part of running a game, so the edit feature (game authoring)
+ * owns them although the contract files them under Admin and Game.
+ */
+const GAME_REVIEW = new Set(['adminParticipation', 'adminWriteups', 'adminDownloadAllWriteups', 'gameParticipations']);
+
 export const FEATURE_OUTPUTS: FeatureOutput[] = [
   feature('account', (_name, op) => tagged('Account')(op)),
-  // Assets are managed from the admin pages; the file download itself is a plain link, not a query.
-  feature('admin', (_name, op) => tagged('Admin')(op) || (tagged('Assets')(op) && under('/api/')(op))),
-  feature('edit', (_name, op) => tagged('Edit')(op)),
-  feature('game', (_name, op) => tagged('Game')(op)),
+  feature('admin', (name, op) => tagged('Admin')(op) && !GAME_REVIEW.has(name)),
+  feature('edit', (name, op) => tagged('Edit')(op) || GAME_REVIEW.has(name)),
+  feature('game', (name, op) => tagged('Game')(op) && !GAME_REVIEW.has(name)),
   feature('team', (_name, op) => tagged('Team')(op)),
   feature('posts', (_name, op) => tagged('Info')(op) && under('/api/posts')(op)),
   feature('info', (_name, op) => tagged('Info')(op) && !under('/api/posts')(op), [
     // GZCTF made the PoW challenge a GET, but each call mints a new single-use challenge.
     { pattern: 'infoPowChallenge', type: 'mutation' },
   ]),
+  // Uploads serve the admin files page and the challenge editor alike; the file download itself is a
+  // plain link, not a query.
+  {
+    feature: 'shared',
+    file: path.join(ROOT, 'src/shared/api/assets.generated.ts'),
+    exportName: 'assetsApi',
+    filter: (_name, op) => tagged('Assets')(op) && under('/api/')(op),
+  },
   // Proxy operations are WebSocket upgrades that the wsrx daemon opens, not RTK Query calls.
 ];

@@ -1,4 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { assetsApi } from '@/shared/api/assets';
 import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
 import {
@@ -8,7 +9,6 @@ import {
   type AdminSearchUsersApiArg,
   type AdminSearchUsersApiResponse,
   type AdminTeamModel,
-  type AssetsUploadApiArg,
   type AdminUpdateLogoApiArg,
   type TeamInfoModel,
 } from './api.generated';
@@ -35,7 +35,17 @@ export type {
  * client config the app bar shows) and `Account` (the signed-in profile) belong to other features'
  * endpoints: an admin change to what they show refreshes them.
  */
-const TAGS = ['AdminUser', 'AdminTeam', 'AdminConfig', 'AdminLog', 'AdminFile', 'Team', 'Info', 'Account'] as const;
+const TAGS = [
+  'AdminUser',
+  'AdminTeam',
+  'AdminConfig',
+  'AdminLog',
+  'AdminFile',
+  'Asset',
+  'Team',
+  'Info',
+  'Account',
+] as const;
 
 type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
@@ -165,9 +175,14 @@ export const api = withQueries.enhanceEndpoints({
 
     adminLogs: { providesTags: ['AdminLog'] },
 
-    adminFiles: { providesTags: ['AdminFile'] },
+    adminFiles: { providesTags: ['AdminFile', 'Asset'] },
+  },
+});
+
+/** The files page's uploads and deletions (shared endpoints) announce their success. */
+assetsApi.enhanceEndpoints({
+  endpoints: {
     assetsUpload: {
-      invalidatesTags: ['AdminFile'],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
         queryFulfilled.then(
           ({ data }) => notifySuccess(dispatch, 'filesUploaded', { number: data.length }),
@@ -175,7 +190,6 @@ export const api = withQueries.enhanceEndpoints({
         ),
     },
     assetsDelete: {
-      invalidatesTags: ['AdminFile'],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'fileDeleted'),
     },
   },
@@ -200,11 +214,7 @@ export function logoUploadBody(file: File): AdminUpdateLogoApiArg['body'] {
   return form as unknown as AdminUpdateLogoApiArg['body'];
 }
 
-export function assetsUploadBody(files: readonly File[]): AssetsUploadApiArg['body'] {
-  const form = new FormData();
-  for (const file of files) form.append('files', file);
-  return form as unknown as AssetsUploadApiArg['body'];
-}
+export { assetsUploadBody, useAssetsDeleteMutation, useAssetsUploadMutation } from '@/shared/api/assets';
 
 export const {
   useAdminGetConfigsQuery,
@@ -224,6 +234,4 @@ export const {
   useAdminLogsQuery,
   useAdminFilesQuery,
   useAssetSizeQuery,
-  useAssetsUploadMutation,
-  useAssetsDeleteMutation,
 } = api;

@@ -87,10 +87,6 @@ const injectedRtkApi = api
         }),
         providesTags: ['Game'],
       }),
-      gameParticipations: build.query<GameParticipationsApiResponse, GameParticipationsApiArg>({
-        query: (queryArg) => ({ url: `/api/game/${queryArg.id}/participations` }),
-        providesTags: ['Game'],
-      }),
       gameCheatInfo: build.query<GameCheatInfoApiResponse, GameCheatInfoApiArg>({
         query: (queryArg) => ({ url: `/api/game/${queryArg.id}/cheatinfo` }),
         providesTags: ['Game'],
@@ -262,11 +258,6 @@ export type GameEventsApiArg = {
   count?: number;
   /** Number of items to skip. */
   skip?: number;
-};
-export type GameParticipationsApiResponse = /** status 200 OK */ ParticipationInfoModel[];
-export type GameParticipationsApiArg = {
-  /** Game id. */
-  id: number;
 };
 export type GameCheatInfoApiResponse = /** status 200 OK */ CheatInfoModel[];
 export type GameCheatInfoApiArg = {
@@ -616,53 +607,6 @@ export type GameEvent = {
   /** Team name. */
   team: string;
 };
-export type Role = 'Banned' | 'User' | 'Monitor' | 'Admin';
-export type ProfileUserInfoModel = {
-  /** User id. */
-  userId?: string | null;
-  /** User name. */
-  userName?: string | null;
-  /** E-mail. */
-  email?: string | null;
-  /** Bio. */
-  bio?: string | null;
-  /** Phone number. */
-  phone?: string | null;
-  /** Real name. */
-  realName?: string | null;
-  /** Student number. */
-  stdNumber?: string | null;
-  /** Avatar URL. */
-  avatar?: string | null;
-  /** User role. */
-  role?: Role | null;
-};
-export type TeamWithDetailedUserInfo = {
-  /** Team id. */
-  id: number;
-  /** Team name. */
-  name?: string | null;
-  /** Team bio. */
-  bio?: string | null;
-  /** Avatar URL. */
-  avatar?: string | null;
-  /** Locked. */
-  locked: boolean;
-  /** Captain user id. */
-  captainId: string;
-  /** All team members. */
-  members?: ProfileUserInfoModel[] | null;
-};
-export type ParticipationInfoModel = {
-  /** Participation id. */
-  id: number;
-  team: TeamWithDetailedUserInfo;
-  /** Ids of the users that joined this game with the team. */
-  registeredMembers: string[];
-  /** Division. */
-  division?: string | null;
-  status: ParticipationStatus;
-};
 export type TeamModel = {
   /** Team id. */
   id: number;
@@ -791,8 +735,6 @@ export const {
   useLazyGameNoticesQuery,
   useGameEventsQuery,
   useLazyGameEventsQuery,
-  useGameParticipationsQuery,
-  useLazyGameParticipationsQuery,
   useGameCheatInfoQuery,
   useLazyGameCheatInfoQuery,
   useGameGetWriteupQuery,
