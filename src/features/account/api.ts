@@ -57,6 +57,28 @@ export const api = accountApi.enhanceEndpoints({
   },
 });
 
+/**
+ * Who is signed in, as data: the profile, or null when the server answers one of the signed-out
+ * statuses. As a failure, "signed out" would be asked again by every page that mounts the probe
+ * (RTK Query retries a failed entry for each new subscriber); as data it is asked once, and again
+ * only when an account mutation invalidates 'Account'.
+ */
+const withSession = api.injectEndpoints({
+  endpoints: (build) => ({
+    accountSession: build.query<ProfileUserInfoModel | null, void>({
+      async queryFn(_arg, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({ url: '/api/account/profile' });
+        const status = result.error?.status;
+        if (typeof status === 'number' && (SIGNED_OUT_STATUSES as readonly number[]).includes(status)) {
+          return { data: null };
+        }
+        return result.error ? { error: result.error } : { data: result.data as ProfileUserInfoModel };
+      },
+      providesTags: ['Account'],
+    }),
+  }),
+});
+
 export const {
   useAccountLogInMutation,
   useAccountLogOutMutation,
@@ -100,7 +122,7 @@ export interface ProfileState {
 
 /** Who is signed in, from `GET /api/account/profile`; 401/403/501 quietly mean signed out. */
 export function useProfile(): ProfileState {
-  const { data, isUninitialized, isLoading, isFetching, isError } = api.useAccountProfileQuery();
+  const { data, isUninitialized, isLoading, isFetching, isError } = withSession.useAccountSessionQuery();
   const user = !isError && data ? data : null;
   // Uninitialized (the first render, before the probe starts) counts as loading: not yet known.
   return {

@@ -13,7 +13,7 @@ import { useAccountChangePasswordMutation } from '../api';
 import { confirmError, passwordError } from '../lib/validation';
 import { useForm, type FormErrors } from '../lib/useForm';
 import { PasswordField } from './PasswordField';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { NewPasswordFields } from './NewPasswordFields';
 
 type PasswordValues = { old: string; password: string; confirm: string };
 
@@ -60,22 +60,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
               required
               fullWidth
             />
-            <Stack spacing={1}>
-              <PasswordField
-                {...form.field('password')}
-                label={t('account:form.newPassword')}
-                autoComplete="new-password"
-                required
-                fullWidth
-              />
-              <PasswordStrengthMeter password={form.values.password} />
-            </Stack>
-            <PasswordField
-              {...form.field('confirm')}
-              label={t('account:form.confirmPassword')}
-              autoComplete="new-password"
-              required
-              fullWidth
+            <NewPasswordFields
+              password={form.field('password')}
+              confirm={form.field('confirm')}
+              label={t('account:form.newPassword')}
             />
           </Stack>
         </DialogContent>

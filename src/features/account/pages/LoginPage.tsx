@@ -1,17 +1,16 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/shared/api/errors';
-import { Captcha, captchaToken, type CaptchaHandle } from '@/shared/captcha/Captcha';
 import { textKey } from '@/shared/text/textRef';
 import { useAccountLogInMutation, useProfile } from '../api';
 import { AccountCard } from '../components/AccountCard';
+import { CaptchaSubmit, useCaptcha } from '../components/CaptchaSubmit';
 import { PasswordField } from '../components/PasswordField';
 import { safeRedirect } from '../lib/redirect';
 import { useForm, type FormErrors } from '../lib/useForm';
@@ -32,17 +31,14 @@ export default function LoginPage() {
   const target = safeRedirect(params.get('from'));
   const { signedIn, isFetching } = useProfile();
   const [logIn, { isLoading: signingIn, error, reset }] = useAccountLogInMutation();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [solving, setSolving] = useState(false);
+  const { ref: captchaRef, solving, solve } = useCaptcha();
   const form = useForm({ userName: '', password: '' }, validate);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     reset();
     if (!form.check()) return;
-    setSolving(true);
-    const result = await captchaToken(captcha.current);
-    setSolving(false);
+    const result = await solve();
     if (!result.ok) return;
     // Success invalidates the profile; once it says who is signed in, the check below moves on.
     await logIn({
@@ -54,7 +50,6 @@ export default function LoginPage() {
   // already known there, so a guarded page does not bounce back here.
   if (signedIn && !isFetching && !signingIn) return <Navigate to={target} replace />;
 
-  const busy = signingIn || solving;
   return (
     <AccountCard
       title={t('account:login.title')}
@@ -89,10 +84,7 @@ export default function LoginPage() {
           required
           fullWidth
         />
-        <Captcha ref={captcha} />
-        <Button type="submit" variant="contained" size="large" disabled={busy} loading={busy} fullWidth>
-          {t('account:login.submit')}
-        </Button>
+        <CaptchaSubmit captchaRef={captchaRef} busy={signingIn || solving} label={t('account:login.submit')} />
       </Stack>
     </AccountCard>
   );

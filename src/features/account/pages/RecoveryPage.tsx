@@ -1,15 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { getErrorMessage } from '@/shared/api/errors';
-import { Captcha, captchaToken, type CaptchaHandle } from '@/shared/captcha/Captcha';
 import { useAccountRecoveryMutation } from '../api';
 import { AccountCard } from '../components/AccountCard';
+import { CaptchaSubmit, useCaptcha } from '../components/CaptchaSubmit';
 import { emailError } from '../lib/validation';
 import { useForm, type FormErrors } from '../lib/useForm';
 
@@ -21,22 +20,18 @@ const validate = (values: RecoveryValues): FormErrors<RecoveryValues> => ({ emai
 export default function RecoveryPage() {
   const { t } = useTranslation();
   const [recover, { isLoading, error, data, reset }] = useAccountRecoveryMutation();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [solving, setSolving] = useState(false);
+  const { ref: captchaRef, solving, solve } = useCaptcha();
   const form = useForm({ email: '' }, validate);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     reset();
     if (!form.check()) return;
-    setSolving(true);
-    const result = await captchaToken(captcha.current);
-    setSolving(false);
+    const result = await solve();
     if (!result.ok) return;
     await recover({ recoveryModel: { email: form.values.email.trim(), challenge: result.token } });
   }
 
-  const busy = isLoading || solving;
   return (
     <AccountCard
       title={t('account:recovery.title')}
@@ -62,10 +57,7 @@ export default function RecoveryPage() {
             required
             fullWidth
           />
-          <Captcha ref={captcha} />
-          <Button type="submit" variant="contained" size="large" disabled={busy} loading={busy} fullWidth>
-            {t('account:recovery.submit')}
-          </Button>
+          <CaptchaSubmit captchaRef={captchaRef} busy={isLoading || solving} label={t('account:recovery.submit')} />
         </Stack>
       )}
     </AccountCard>

@@ -7,15 +7,14 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { getErrorMessage } from '@/shared/api/errors';
-import { Captcha, captchaToken, type CaptchaHandle } from '@/shared/captcha/Captcha';
 import { useAccountRegisterMutation, type RegisterStatus } from '../api';
 import { AccountCard } from '../components/AccountCard';
-import { PasswordField } from '../components/PasswordField';
-import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
+import { CaptchaSubmit, useCaptcha } from '../components/CaptchaSubmit';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { LIMITS, confirmError, emailError, passwordError, userNameError } from '../lib/validation';
 import { useForm, type FormErrors } from '../lib/useForm';
 
@@ -54,17 +53,14 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [register, { isLoading, error, reset, data }] = useAccountRegisterMutation();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [solving, setSolving] = useState(false);
+  const { ref: captchaRef, solving, solve } = useCaptcha();
   const form = useForm({ userName: '', email: '', password: '', confirm: '' }, validate);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     reset();
     if (!form.check()) return;
-    setSolving(true);
-    const result = await captchaToken(captcha.current);
-    setSolving(false);
+    const result = await solve();
     if (!result.ok) return;
     const outcome = await register({
       registerModel: {
@@ -80,7 +76,6 @@ export default function RegisterPage() {
 
   if (data && data.data !== 'LoggedIn') return <RegisterOutcome status={data.data} email={form.values.email.trim()} />;
 
-  const busy = isLoading || solving;
   return (
     <AccountCard
       title={t('account:register.title')}
@@ -114,27 +109,12 @@ export default function RegisterPage() {
           required
           fullWidth
         />
-        <Stack spacing={1}>
-          <PasswordField
-            {...form.field('password')}
-            label={t('account:form.password')}
-            autoComplete="new-password"
-            required
-            fullWidth
-          />
-          <PasswordStrengthMeter password={form.values.password} />
-        </Stack>
-        <PasswordField
-          {...form.field('confirm')}
-          label={t('account:form.confirmPassword')}
-          autoComplete="new-password"
-          required
-          fullWidth
+        <NewPasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirm')}
+          label={t('account:form.password')}
         />
-        <Captcha ref={captcha} />
-        <Button type="submit" variant="contained" size="large" disabled={busy} loading={busy} fullWidth>
-          {t('account:register.submit')}
-        </Button>
+        <CaptchaSubmit captchaRef={captchaRef} busy={isLoading || solving} label={t('account:register.submit')} />
       </Stack>
     </AccountCard>
   );

@@ -2,14 +2,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/shared/api/errors';
 import { useAccountPasswordResetMutation } from '../api';
 import { AccountCard } from '../components/AccountCard';
-import { PasswordField } from '../components/PasswordField';
-import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { confirmError, passwordError } from '../lib/validation';
 import { useForm, type FormErrors } from '../lib/useForm';
 
@@ -72,22 +71,10 @@ export default function ResetPage() {
     <AccountCard title={t('account:reset.title')} subtitle={t('account:reset.subtitle')} footer={footer}>
       <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
         {error && <Alert severity="error">{getErrorMessage(t, error)}</Alert>}
-        <Stack spacing={1}>
-          <PasswordField
-            {...form.field('password')}
-            label={t('account:form.newPassword')}
-            autoComplete="new-password"
-            required
-            fullWidth
-          />
-          <PasswordStrengthMeter password={form.values.password} />
-        </Stack>
-        <PasswordField
-          {...form.field('confirm')}
-          label={t('account:form.confirmPassword')}
-          autoComplete="new-password"
-          required
-          fullWidth
+        <NewPasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirm')}
+          label={t('account:form.newPassword')}
         />
         <Button type="submit" variant="contained" size="large" disabled={isLoading} loading={isLoading} fullWidth>
           {t('account:reset.submit')}
