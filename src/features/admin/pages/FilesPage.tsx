@@ -14,7 +14,7 @@ import {
   useAssetsUploadMutation,
   type LocalFile,
 } from '../api';
-import { AdminGrid } from '../components/AdminGrid';
+import { DataTable } from '@/shared/ui/grid/DataTable';
 import { fileRowId, useFileColumns, type FileActions } from '../components/files.columns';
 
 export const FILES_PAGE_SIZE = 50;
@@ -91,7 +91,7 @@ export default function FilesPage() {
           />
         </Stack>
       </Stack>
-      <AdminGrid
+      <DataTable
         aria-label={t('admin:section.files')}
         rows={rows}
         columns={columns}

@@ -8,7 +8,7 @@ import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminLogsQuery } from '../api';
-import { AdminGrid } from '../components/AdminGrid';
+import { DataTable } from '@/shared/ui/grid/DataTable';
 import { logRowId, useLogColumns, type LogRow } from '../components/logs.columns';
 
 export const LOG_LEVELS = ['All', 'Information', 'Warning', 'Error'] as const;
@@ -70,7 +70,7 @@ export default function LogsPage() {
           </Button>
         </Stack>
       </Stack>
-      <AdminGrid
+      <DataTable
         aria-label={t('admin:section.logs')}
         rows={rows}
         columns={columns}

@@ -11,7 +11,7 @@ import {
   useAdminUpdateTeamMutation,
   type TeamInfoModel,
 } from '../api';
-import { AdminGrid, PAGE_SIZE_OPTIONS } from '../components/AdminGrid';
+import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { EditTeamDialog } from '../components/EditTeamDialog';
 import { SearchField } from '../components/SearchField';
 import { useTeamColumns, type TeamActions } from '../components/teams.columns';
@@ -94,7 +94,7 @@ export default function TeamsPage() {
           {t('admin:search.results', { number: all.length })}
         </Typography>
       )}
-      <AdminGrid
+      <DataTable
         aria-label={t('admin:section.teams')}
         rows={rows}
         columns={columns}

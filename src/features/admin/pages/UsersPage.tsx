@@ -13,7 +13,7 @@ import {
   useAdminSearchUsersListQuery,
   type UserInfoModel,
 } from '../api';
-import { AdminGrid, PAGE_SIZE_OPTIONS } from '../components/AdminGrid';
+import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { BatchCreateDialog } from '../components/BatchCreateDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
@@ -130,7 +130,7 @@ export default function UsersPage() {
           {t('admin:search.results', { number: all.length })}
         </Typography>
       )}
-      <AdminGrid
+      <DataTable
         aria-label={t('admin:section.users')}
         rows={rows}
         columns={columns}

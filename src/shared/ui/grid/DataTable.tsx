@@ -1,13 +1,14 @@
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
-import { useGridLocaleText } from '../lib/useGridLocaleText';
+import { useGridLocaleText } from './useGridLocaleText';
 
 export const PAGE_SIZE_OPTIONS = [30, 50, 100];
 
 /**
- * The admin tables: a DataGrid in the reader's language that grows with its rows. The lists are paged
- * by the server and come in the server's order, so the grid neither sorts nor filters them itself.
+ * The admin and authoring tables: a DataGrid in the reader's language that grows with its rows. The
+ * lists are paged by the server and come in the server's order, so the grid neither sorts nor filters
+ * them itself. Load it only from lazily loaded pages: the grid is heavy.
  */
-export function AdminGrid<R extends GridValidRowModel>({ sx, ...props }: DataGridProps<R>) {
+export function DataTable<R extends GridValidRowModel>({ sx, ...props }: DataGridProps<R>) {
   const localeText = useGridLocaleText();
   return (
     <DataGrid<R>
