@@ -41,16 +41,19 @@ function notifyOnSuccess(key: string) {
 export const api = accountApi.enhanceEndpoints({
   endpoints: {
     accountProfile: { extraOptions: { quiet: SIGNED_OUT_STATUSES } },
-    accountLogIn: { extraOptions: { quiet: [400, 401] } },
-    accountRegister: { extraOptions: { quiet: [400] } },
+    accountLogIn: { extraOptions: { quiet: [400, 401], encrypt: ['password'] } },
+    accountRegister: { extraOptions: { quiet: [400], encrypt: ['password'] } },
     accountRecovery: { extraOptions: { quiet: [400, 404] } },
-    accountPasswordReset: { extraOptions: { quiet: [400] } },
+    accountPasswordReset: { extraOptions: { quiet: [400], encrypt: ['password'] } },
     // The verify and confirm pages show the outcome, whatever it is.
     accountVerify: { extraOptions: { quiet: true, maxRetries: 0 } },
     accountMailChangeConfirm: { extraOptions: { quiet: true, maxRetries: 0 } },
     accountLogOut: { onQueryStarted: notifyOnSuccess('signedOut') },
     accountUpdate: { extraOptions: { quiet: [400] }, onQueryStarted: notifyOnSuccess('profileUpdated') },
-    accountChangePassword: { extraOptions: { quiet: [400] }, onQueryStarted: notifyOnSuccess('passwordChanged') },
+    accountChangePassword: {
+      extraOptions: { quiet: [400], encrypt: ['old', 'new'] },
+      onQueryStarted: notifyOnSuccess('passwordChanged'),
+    },
     // The dialog shows the server's answer ("mail sent" or "ask an admin").
     accountChangeEmail: { extraOptions: { quiet: [400] } },
     accountAvatar: { extraOptions: { quiet: [400, 413] }, onQueryStarted: notifyOnSuccess('avatarUpdated') },

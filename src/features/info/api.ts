@@ -1,3 +1,4 @@
+import { setApiKeySource } from '@/shared/api/encryption';
 import { infoApi, type ClientConfig } from './api.generated';
 
 export type { CaptchaProvider, ClientConfig } from './api.generated';
@@ -53,6 +54,9 @@ const selectConfigResult = api.endpoints.infoGetClientConfig.select();
 // The root state's type knows the base API without this feature's tags, hence the cast.
 export const selectClientConfig = (state: { api: unknown }): ClientConfig =>
   selectConfigResult(state as Parameters<typeof selectConfigResult>[0]).data ?? DEFAULT_CLIENT_CONFIG;
+
+// Passwords and flags are encrypted for the key the platform publishes, while it publishes one.
+setApiKeySource((state) => selectClientConfig(state as { api: unknown }).apiPublicKey);
 
 /** The captcha the account forms show (`GET /api/captcha`); 'None' until known or when it fails. */
 export function useCaptchaConfig() {

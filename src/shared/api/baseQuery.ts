@@ -8,6 +8,7 @@ import {
 } from '@reduxjs/toolkit/query';
 import { DEFAULT_LANGUAGE } from '../i18n/languages';
 import type { PreferencesState } from '../preferences/slice';
+import { currentApiKey, encryptFields } from './encryption';
 
 /** Spec §7 client behaviour: 10 s timeout, two retries for idempotent methods on transient statuses. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -35,11 +36,14 @@ export type QuietErrors = true | readonly (number | string)[];
  * Per-endpoint options, set with `extraOptions` in a feature's api.ts (`enhanceEndpoints`):
  * - `maxRetries`: lower (or 0 to disable) the retry policy for this endpoint;
  * - `quiet`: failures the notification listener must not announce, because the caller expects
- *   them (the profile probe answers 401 when signed out) or handles them itself.
+ *   them (the profile probe answers 401 when signed out) or handles them itself;
+ * - `encrypt`: body fields (passwords, flags) to encrypt when payload encryption is on.
  */
 export interface ApiExtraOptions {
   maxRetries?: number;
   quiet?: QuietErrors;
+  /** JSON body fields sent encrypted while the server publishes a payload key (./encryption.ts). */
+  encrypt?: readonly string[];
 }
 
 /** What the base query adds to RTK's response meta; the rejected action carries it as `meta.baseQueryMeta`. */
@@ -91,6 +95,22 @@ const withRetry = retry(withOrigin, {
   },
 });
 
+/** Encrypts the endpoint's `encrypt` fields once, before any retry, when the server asks for it. */
+async function withEncryptedFields(
+  args: string | FetchArgs,
+  state: unknown,
+  { encrypt }: ApiExtraOptions,
+): Promise<string | FetchArgs> {
+  if (!encrypt || typeof args === 'string' || !isPlainObject(args.body)) return args;
+  const key = currentApiKey(state);
+  // Web Crypto exists only in secure contexts (HTTPS, localhost); elsewhere the server refuses the
+  // plain value with its own "required" message, which says more than a client-side crash would.
+  return key && globalThis.crypto?.subtle ? { ...args, body: await encryptFields(args.body, encrypt, key) } : args;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
 /** The base query of the one API: origin, Accept-Language, timeout, retries, and the quiet marker. */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -99,7 +119,7 @@ export const baseQuery: BaseQueryFn<
   ApiExtraOptions,
   ApiMeta
 > = async (args, api, extraOptions = {}) => {
-  const result = await withRetry(args, api, extraOptions);
+  const result = await withRetry(await withEncryptedFields(args, api.getState(), extraOptions), api, extraOptions);
   if (result.error && isQuiet(extraOptions.quiet, result.error.status)) {
     return { ...result, meta: { ...result.meta, quiet: true } };
   }

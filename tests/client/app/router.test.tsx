@@ -22,35 +22,46 @@ describe('routing (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
+  /** The deepest route the router matched for the current location (`*` is the not-found page). */
+  const matchedPath = (router: ReturnType<typeof renderApp>['router']) => router.state.matches.at(-1)?.route.path;
+
   it.each([
-    '/games',
-    '/games/7',
-    '/Games/7/Challenges',
-    '/games/7/scoreboard',
-    '/games/7/monitor/cheatinfo',
-    '/games/7/monitor/Events',
-    '/games/7/monitor/submissions',
-    '/games/7/monitor/traffic',
-  ])('registers %s (a placeholder until its page lands)', async (path) => {
-    renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    ['/games', 'games'],
+    ['/games/7', ':id'],
+    ['/Games/7/Challenges', ':id/challenges'],
+    ['/games/7/scoreboard', ':id/scoreboard'],
+    ['/games/7/monitor/cheatinfo', 'cheatinfo'],
+    ['/games/7/monitor/Events', 'events'],
+    ['/games/7/monitor/submissions', 'submissions'],
+  ])('routes %s to its page', async (path, route) => {
+    mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
+    const { router } = renderApp(path);
+    await waitFor(() => expect(matchedPath(router)).toBe(route));
   });
 
   it.each([
-    '/admin/games',
-    '/admin/games/7/info',
-    '/admin/games/7/notices',
-    '/admin/games/7/review',
-    '/admin/games/7/writeups',
-    '/admin/games/7/challenges',
-    '/admin/games/7/challenges/4',
-    '/admin/games/7/challenges/4/flags',
-    '/admin/instances',
-  ])('registers %s for admins (a placeholder until its page lands)', async (path) => {
+    ['/admin/games', 'games'],
+    ['/admin/games/7/info', 'info'],
+    ['/admin/games/7/notices', 'notices'],
+    ['/admin/games/7/review', 'review'],
+    ['/admin/games/7/writeups', 'writeups'],
+    ['/admin/games/7/challenges', 'challenges'],
+    ['/admin/games/7/challenges/4', 'challenges/:chalId'],
+    ['/admin/games/7/challenges/4/flags', 'challenges/:chalId/flags'],
+  ])('routes %s to its page for admins', async (path, route) => {
     mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
-    renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    const { router } = renderApp(path);
+    await waitFor(() => expect(matchedPath(router)).toBe(route));
   });
+
+  it.each(['/games/7/monitor/traffic', '/admin/instances'])(
+    'registers %s (a placeholder until the container pages land)',
+    async (path) => {
+      mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+    },
+  );
 
   it.each(['/admin/users', '/admin/teams', '/admin/logs', '/admin/files', '/admin/settings', '/Admin/Games'])(
     'keeps %s behind the admin guard',

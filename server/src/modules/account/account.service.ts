@@ -139,7 +139,7 @@ export async function register(
   if (!policy.allowRegister) throw badRequest('account.registrationDisabled');
   await checkCaptcha(app, policy, ctx, body.challenge);
   checkEmail(policy, body.email);
-  const password = decryptApiField(globalConfig, body.password);
+  const password = decryptApiField(globalConfig, body.password, app.env.xorKey);
   if (!password) throw badRequest('account.passwordRequired');
   checkPassword(password);
 
@@ -179,7 +179,7 @@ export async function logIn(
 ): Promise<UserRow> {
   const { accountPolicy: policy, globalConfig } = await app.settings.get();
   await checkCaptcha(app, policy, ctx, body.challenge);
-  const password = decryptApiField(globalConfig, body.password);
+  const password = decryptApiField(globalConfig, body.password, app.env.xorKey);
   if (!password) throw badRequest('account.passwordRequired');
   const user = await findUserByLogin(app.db, body.userName);
   if (!user) {
@@ -236,7 +236,7 @@ export async function resetPassword(
   body: { password: string; email: string; rToken: string },
 ): Promise<void> {
   const { globalConfig } = await app.settings.get();
-  const password = decryptApiField(globalConfig, body.password);
+  const password = decryptApiField(globalConfig, body.password, app.env.xorKey);
   if (!password) throw badRequest('account.passwordRequired');
   const email = decodeEmailParam(body.email);
   const user = await findUserByEmail(app.db, email);
@@ -259,8 +259,8 @@ export async function changePassword(
   body: { old: string; new: string },
 ): Promise<void> {
   const { globalConfig } = await app.settings.get();
-  const oldPassword = decryptApiField(globalConfig, body.old);
-  const newPassword = decryptApiField(globalConfig, body.new);
+  const oldPassword = decryptApiField(globalConfig, body.old, app.env.xorKey);
+  const newPassword = decryptApiField(globalConfig, body.new, app.env.xorKey);
   if (!oldPassword || !newPassword) throw badRequest('account.passwordRequired');
   const row = await currentRow(app, user);
   if (!(await verifyPassword(row.passwordHash, oldPassword))) throw badRequest('account.wrongOldPassword');

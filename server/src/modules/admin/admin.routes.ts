@@ -23,7 +23,9 @@ import {
 export const adminHandlers: Handlers = {
   async adminGetConfigs(request) {
     const { accountPolicy, globalConfig, containerPolicy } = await getConfig(request.server);
-    return { accountPolicy, globalConfig, containerPolicy };
+    // The payload encryption key pair never leaves the server this way (the public half is in /api/config).
+    const { apiPublicKey: _public, apiPrivateKey: _private, ...publicGlobalConfig } = globalConfig;
+    return { accountPolicy, globalConfig: publicGlobalConfig, containerPolicy };
   },
 
   async adminUpdateConfigs(request, reply) {

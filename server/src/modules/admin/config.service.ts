@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
+import { generateApiKeyPair } from '../../lib/api-encryption';
 import { toWebp } from '../../lib/images';
 import { releaseFile, storeFile } from '../../lib/storage';
 import type { Settings } from '../../plugins/app/settings.defaults';
@@ -22,10 +23,19 @@ export async function getConfig(app: FastifyInstance): Promise<Settings> {
  * through the logo upload.
  */
 export async function updateConfig(app: FastifyInstance, model: ConfigEditModel): Promise<Settings> {
-  const globalConfig = model.globalConfig ? { ...model.globalConfig } : null;
+  const globalConfig: Partial<Settings['globalConfig']> | null = model.globalConfig ? { ...model.globalConfig } : null;
   if (globalConfig) {
     delete globalConfig.logoHash;
     delete globalConfig.faviconHash;
+    delete globalConfig.apiPublicKey;
+    delete globalConfig.apiPrivateKey;
+    // Switching payload encryption on the first time makes its key pair (reference §1.5); later
+    // switches keep it, so clients holding the published key keep working.
+    if (globalConfig.apiEncryption && !(await app.settings.get()).globalConfig.apiPublicKey) {
+      const keys = generateApiKeyPair(app.env.xorKey);
+      globalConfig.apiPublicKey = keys.publicKey;
+      globalConfig.apiPrivateKey = keys.privateKey;
+    }
   }
   return app.settings.update({
     accountPolicy: model.accountPolicy ?? null,

@@ -21,8 +21,8 @@ export function toClientConfig(settings: Settings, portMapping: ClientConfig['po
     slogan: globalConfig.slogan,
     footerInfo: globalConfig.footerInfo,
     customTheme: globalConfig.customTheme,
-    // Payload encryption keys arrive with the admin settings work; until then encryption is off.
-    apiPublicKey: null,
+    // Clients encrypt passwords and flags only while encryption is on (reference §1.5).
+    apiPublicKey: globalConfig.apiEncryption ? globalConfig.apiPublicKey : null,
     logoUrl: globalConfig.logoHash ? `/assets/${globalConfig.logoHash}/logo` : null,
     portMapping,
     defaultLifetime: containerPolicy.defaultLifetime,

@@ -17,6 +17,12 @@ export interface GlobalConfig {
   footerInfo: string | null;
   customTheme: string | null;
   apiEncryption: boolean;
+  /**
+   * The payload encryption key pair (reference §1.5), made when encryption is first switched on;
+   * the private half XOR-ed with XOR_KEY. Neither is part of the admin's config model.
+   */
+  apiPublicKey: string | null;
+  apiPrivateKey: string | null;
   logoHash: string | null;
   faviconHash: string | null;
 }
@@ -53,6 +59,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
     footerInfo: null,
     customTheme: null,
     apiEncryption: false,
+    apiPublicKey: null,
+    apiPrivateKey: null,
     logoHash: null,
     faviconHash: null,
   },
