@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { handlers as builtHandlers } from './modules/handlers';
@@ -55,6 +55,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       redact: ['req.headers.cookie', 'req.headers.authorization'],
       stream: createLogStream(logSink, consoleLevel),
     },
+    // Fastify's per-request lines ("incoming request", "request completed") only ever reach the
+    // console (the log sink leaves them out), so below LOG_LEVEL info they are not produced at all.
+    logController: new LogController({ disableRequestLogging: !['trace', 'debug', 'info'].includes(consoleLevel) }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: env.trustProxy,
     ajv: {

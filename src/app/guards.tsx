@@ -2,7 +2,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { useProfile } from '@/features/account/api';
@@ -56,9 +56,32 @@ export function TeamViewerRoute() {
   );
 }
 
+interface ViewerTeams {
+  teams: GameViewer['teams'];
+  loading: boolean;
+}
+
+/**
+ * Reads the signed-in user's teams (team feature) for the game pages' join dialog. Loaded lazily, so
+ * the team feature's API is not part of the first load of every page.
+ */
+const GameTeamsSource = lazy(() =>
+  import(/* webpackChunkName: "game-teams" */ '@/features/team/api').then(({ useTeamGetTeamsInfoQuery }) => ({
+    default: function GameTeamsSource({ onChange }: { onChange: (teams: ViewerTeams) => void }) {
+      const { data, isLoading } = useTeamGetTeamsInfoQuery();
+      useEffect(() => {
+        onChange({ teams: (data ?? []).map(({ id, name }) => ({ id, name: name ?? '' })), loading: isLoading });
+      }, [data, isLoading, onChange]);
+      return null;
+    },
+  })),
+);
+
 /** The game pages learn who is looking (joining, the monitor tabs, live standings for monitors). */
 export function GameViewerRoute() {
   const { user, signedIn, isLoading } = useProfile();
+  const [teams, setTeams] = useState<ViewerTeams | null>(null);
+  const onTeams = useCallback((value: ViewerTeams) => setTeams(value), []);
   const userId = user?.userId ?? null;
   const userName = user?.userName ?? null;
   const role = user?.role;
@@ -70,11 +93,18 @@ export function GameViewerRoute() {
       userName,
       isMonitor: role === 'Monitor' || role === 'Admin',
       isAdmin: role === 'Admin',
+      teams: signedIn ? (teams?.teams ?? []) : [],
+      teamsLoading: signedIn && (teams === null || teams.loading),
     }),
-    [isLoading, signedIn, userId, userName, role],
+    [isLoading, signedIn, userId, userName, role, teams],
   );
   return (
     <GameViewerContext.Provider value={viewer}>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <GameTeamsSource onChange={onTeams} />
+        </Suspense>
+      )}
       <Outlet />
     </GameViewerContext.Provider>
   );

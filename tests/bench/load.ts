@@ -1,9 +1,10 @@
 /**
  * A small HTTP load generator, run as its own process so it does not share an event loop with the
- * server it measures. Reads a JSON job from argv[2]; keeps `connections` requests in flight over
+ * server it measures. Reads a JSON job from the file named by argv[2]; keeps `connections` requests in flight over
  * keep-alive sockets, cycling through `targets`, until `requests` are done or `durationMs` passes;
  * prints `{ count, errors, seconds, rps, p50, p99 }` (latencies in ms) as JSON on stdout.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 
 export interface LoadTarget {
@@ -79,7 +80,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
 }
 
 if (require.main === module) {
-  run(JSON.parse(process.argv[2]!) as LoadJob).then(
+  run(JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LoadJob).then(
     (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
     (error: unknown) => {
       process.stderr.write(`${String(error)}\n`);

@@ -2,16 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createUser, uniqueName } from '../server/helpers/users';
-import { startPlatform, type Platform } from './helpers/platform';
-
-/** Signs in through the login page and waits until the app bar knows the user. */
-async function signIn(page: Page, userName: string, password: string): Promise<void> {
-  await page.goto('/account/login');
-  await page.getByLabel(/^User name or e-mail/).fill(userName);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: `Profile: ${userName}` }).waitFor();
-}
+import { startPlatform, type Platform, signInThroughUi } from './helpers/platform';
 
 /** Waits for a dialog to close (MUI keeps it for its exit transition). */
 const closed = (page: Page, name: string) => page.getByRole('dialog', { name }).waitFor({ state: 'detached' });
@@ -30,7 +21,7 @@ describe('the admin pages in Chromium', () => {
     const target = await createUser(app, { userName: uniqueName('zoe'), password: 'Old-Passw0rd' });
 
     const page = await platform.newPage();
-    await signIn(page, platform.admin.userName, platform.admin.password);
+    await signInThroughUi(page, platform.admin.userName, platform.admin.password);
     await page.getByRole('link', { name: 'Admin', exact: true }).first().click();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('tab', { name: 'Users' }).click();
     const grid = page.getByRole('grid', { name: 'Users' });
@@ -77,7 +68,7 @@ describe('the admin pages in Chromium', () => {
       data: { userName: target.userName, password: 'Old-Passw0rd' },
     });
     assert.equal(refused.status(), 401, 'the old password no longer works');
-    await signIn(user, target.userName, password);
+    await signInThroughUi(user, target.userName, password);
     await user.context().close();
 
     // Narrow, and in Chinese: the grid's own texts (pagination) follow the language too.
@@ -95,7 +86,7 @@ describe('the admin pages in Chromium', () => {
 
   test('settings: a bad colour is refused, a new title reaches the app bar; logs and files show', async () => {
     const page = await platform.newPage();
-    await signIn(page, platform.admin.userName, platform.admin.password);
+    await signInThroughUi(page, platform.admin.userName, platform.admin.password);
     await page.goto('/admin/settings');
     const platformSection = page.getByRole('region', { name: 'Platform' });
     await platformSection.getByRole('textbox', { name: 'Title', exact: true }).waitFor();

@@ -2,16 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createUser, uniqueName } from '../server/helpers/users';
-import { startPlatform, type Platform } from './helpers/platform';
-
-/** Signs in through the login page and waits until the app bar knows the user. */
-async function signIn(page: Page, userName: string, password: string): Promise<void> {
-  await page.goto('/account/login');
-  await page.getByLabel(/^User name or e-mail/).fill(userName);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: `Profile: ${userName}` }).waitFor();
-}
+import { startPlatform, type Platform, signInThroughUi } from './helpers/platform';
 
 const card = (page: Page, name: string): Locator => page.getByRole('article', { name });
 
@@ -44,7 +35,7 @@ describe('the teams page in Chromium', () => {
     // Alice creates the team and copies its invite code.
     const a = await platform.newPage();
     await a.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(a, alice.userName, alice.password);
+    await signInThroughUi(a, alice.userName, alice.password);
     await a.goto('/teams');
     await a.getByRole('heading', { name: 'You are not in a team yet' }).waitFor();
     await a.getByRole('button', { name: 'Create team' }).click();
@@ -70,7 +61,7 @@ describe('the teams page in Chromium', () => {
 
     // Bob joins with the code.
     const b = await platform.newPage();
-    await signIn(b, bob.userName, bob.password);
+    await signInThroughUi(b, bob.userName, bob.password);
     await b.goto('/teams');
     await b.getByRole('button', { name: 'Join team' }).click();
     const join = b.getByRole('dialog', { name: 'Join a team' });
@@ -112,7 +103,7 @@ describe('the teams page in Chromium', () => {
 
     // The admin finds the team and locks it.
     const admin = await platform.newPage();
-    await signIn(admin, platform.admin.userName, platform.admin.password);
+    await signInThroughUi(admin, platform.admin.userName, platform.admin.password);
     await admin.goto('/admin/teams');
     await admin.getByRole('searchbox', { name: 'Search teams' }).fill(teamName);
     const grid = admin.getByRole('grid', { name: 'Teams' });

@@ -2556,6 +2556,11 @@ export interface components {
              * @description Number of challenges.
              */
             challengeCount: number;
+            /**
+             * Format: int64
+             * @description Unix ms. Beyond GZCTF: set on the board players see while an admin-set scoreboard freeze holds (solves after it are not counted there); absent on live boards.
+             */
+            freezeTime?: number | null;
         };
         /** @description A team's score timeline. */
         TopTimeLine: {

@@ -3,12 +3,23 @@ import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
 import { editApi, type EditUpdatePostApiArg, type PostEditModel } from './api.generated';
 
-export type { PostEditModel } from './api.generated';
+export type {
+  GameInfoModel,
+  GameNotice,
+  NoticeType,
+  ParticipationInfoModel,
+  ParticipationStatus,
+  PostEditModel,
+  WriteupInfoModel,
+} from './api.generated';
 
 type Dispatch = (action: ReturnType<typeof notificationRaised>) => unknown;
 
-/** A green notification once a mutation succeeded (style-anchors §9.4, rule 4). */
-async function notifyWhenDone(queryFulfilled: Promise<unknown>, dispatch: Dispatch, key: string) {
+/**
+ * A green notification once a mutation succeeded (style-anchors §9.4, rule 4): the texts are
+ * `<namespace>:notification.<key>.title` and `.message`.
+ */
+async function notifyWhenDone(queryFulfilled: Promise<unknown>, dispatch: Dispatch, key: string, namespace = 'posts') {
   try {
     await queryFulfilled;
   } catch {
@@ -17,8 +28,8 @@ async function notifyWhenDone(queryFulfilled: Promise<unknown>, dispatch: Dispat
   dispatch(
     notificationRaised({
       variant: 'success',
-      title: textKey(`posts:notification.${key}.title`),
-      message: textKey(`posts:notification.${key}.message`),
+      title: textKey(`${namespace}:notification.${key}.title`),
+      message: textKey(`${namespace}:notification.${key}.message`),
     }),
   );
 }
@@ -34,8 +45,63 @@ const isPinOnly = ({ postEditModel }: EditUpdatePostApiArg) => postEditModel.con
  * page refresh.
  */
 export const api = editApi.enhanceEndpoints({
-  addTagTypes: ['Post'],
+  addTagTypes: ['Post', 'EditGame', 'EditNotice', 'Participation', 'Writeup'],
   endpoints: {
+    // Games: 'LIST' for the admin list, the id for one game (its frame and Info page).
+    editGetGames: { providesTags: [{ type: 'EditGame', id: 'LIST' }] },
+    editGetGame: { providesTags: (_result, _error, { id }) => [{ type: 'EditGame', id }] },
+    editAddGame: {
+      invalidatesTags: [{ type: 'EditGame', id: 'LIST' }],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, 'gameCreated', 'edit'),
+    },
+    editUpdateGame: {
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'EditGame', id: 'LIST' },
+        { type: 'EditGame', id },
+      ],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, 'gameSaved', 'edit'),
+    },
+    editDeleteGame: {
+      invalidatesTags: [{ type: 'EditGame', id: 'LIST' }],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, 'gameDeleted', 'edit'),
+    },
+    editUpdateGamePoster: {
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'EditGame', id: 'LIST' },
+        { type: 'EditGame', id },
+      ],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, 'posterUploaded', 'edit'),
+    },
+    // Notices of one game, by game id.
+    editGetGameNotices: { providesTags: (_result, _error, { id }) => [{ type: 'EditNotice', id }] },
+    editAddGameNotice: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'EditNotice', id }],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, 'noticeAdded', 'edit'),
+    },
+    editUpdateGameNotice: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'EditNotice', id }],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, 'noticeSaved', 'edit'),
+    },
+    editDeleteGameNotice: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'EditNotice', id }],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, 'noticeDeleted', 'edit'),
+    },
+    // Participations are listed per game; a review changes one of them, whose game the page knows
+    // only by the list it came from, so every participation list refreshes.
+    gameParticipations: { providesTags: ['Participation'] },
+    adminParticipation: {
+      invalidatesTags: ['Participation'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, 'participationSaved', 'edit'),
+    },
+    adminWriteups: { providesTags: (_result, _error, { id }) => [{ type: 'Writeup', id }] },
     editAddPost: {
       invalidatesTags: [{ type: 'Post', id: 'LIST' }],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => notifyWhenDone(queryFulfilled, dispatch, 'created'),
@@ -105,4 +171,119 @@ export function useSavePost() {
   return [save, { isLoading: addState.isLoading || updateState.isLoading }] as const;
 }
 
-export const { useEditDeletePostMutation } = api;
+export const {
+  useEditDeletePostMutation,
+  useEditGetGamesQuery,
+  useEditGetGameQuery,
+  useEditAddGameMutation,
+  useEditUpdateGameMutation,
+  useEditDeleteGameMutation,
+  useEditUpdateGamePosterMutation,
+  useEditGetGameNoticesQuery,
+  useEditAddGameNoticeMutation,
+  useEditUpdateGameNoticeMutation,
+  useEditDeleteGameNoticeMutation,
+  useGameParticipationsQuery,
+  useAdminParticipationMutation,
+  useAdminWriteupsQuery,
+} = api;
+
+/**
+ * The multipart body of a poster upload: the generated type describes the form's one field, while
+ * the base query sends a FormData as it is (the browser writes the boundary).
+ */
+export function posterUploadBody(file: File): { file?: string } {
+  const form = new FormData();
+  form.append('file', file);
+  return form as unknown as { file?: string };
+}
+
+/** Where the browser downloads every writeup of a game as one archive (a plain link; the cookie signs it). */
+export const allWriteupsUrl = (gameId: number) => `/api/admin/writeups/${gameId}/all`;
+
+// ---- Challenges (admin challenge authoring: list, edit, flags, attachments) ----------------------
+
+/** One challenge (by id) and the list of a game ('game-<id>'): what a challenge write touches. */
+const challengeTags = (gameId: number, challengeId: number) => [
+  { type: 'Challenge' as const, id: `game-${gameId}` },
+  { type: 'Challenge' as const, id: challengeId },
+];
+
+const notifyChallenge = (queryFulfilled: Promise<unknown>, dispatch: Dispatch, key: string) =>
+  notifyWhenDone(queryFulfilled, dispatch, key, 'challengeEdit');
+
+/**
+ * Challenge endpoints under the 'Challenge' tag. An update that carries only `isEnabled` is the
+ * enable switch and is announced as such; a refused one (no flag yet) is announced by the error
+ * listener and leaves the cached challenge as the server has it, so the switch falls back.
+ */
+export const challengeApi = api.enhanceEndpoints({
+  addTagTypes: ['Challenge'],
+  endpoints: {
+    editGetGameChallenges: { providesTags: (_result, _error, { id }) => [{ type: 'Challenge', id: `game-${id}` }] },
+    editGetGameChallenge: { providesTags: (_result, _error, { cId }) => [{ type: 'Challenge', id: cId }] },
+    editAddGameChallenge: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Challenge', id: `game-${id}` }],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyChallenge(queryFulfilled, dispatch, 'challengeCreated'),
+    },
+    editUpdateGameChallenge: {
+      invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
+      onQueryStarted: ({ challengeUpdateModel: model }, { dispatch, queryFulfilled }) => {
+        const toggle = Object.keys(model).length === 1 && typeof model.isEnabled === 'boolean';
+        const key = toggle ? (model.isEnabled ? 'challengeEnabled' : 'challengeDisabled') : 'challengeSaved';
+        return notifyChallenge(queryFulfilled, dispatch, key);
+      },
+    },
+    editDeleteGameChallenge: {
+      invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyChallenge(queryFulfilled, dispatch, 'challengeDeleted'),
+    },
+    // Recounting can change every challenge's score: the list and any open challenge refresh.
+    editUpdateGameChallengesAcceptedCount: {
+      invalidatesTags: ['Challenge'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyChallenge(queryFulfilled, dispatch, 'acceptedUpdated'),
+    },
+    editUpdateAttachment: {
+      invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        notifyChallenge(queryFulfilled, dispatch, 'attachmentSaved'),
+    },
+    editAddFlags: {
+      invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => notifyChallenge(queryFulfilled, dispatch, 'flagsAdded'),
+    },
+    // Removing the last flag disables the challenge, so the list refreshes too.
+    editRemoveFlag: {
+      invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => notifyChallenge(queryFulfilled, dispatch, 'flagRemoved'),
+    },
+  },
+});
+
+export type {
+  Attachment,
+  ChallengeCategory,
+  ChallengeEditDetailModel,
+  ChallengeInfoModel,
+  ChallengeType,
+  ChallengeUpdateModel,
+  FlagCreateModel,
+  FlagInfoModel,
+} from './api.generated';
+
+export const {
+  useEditGetGameChallengesQuery,
+  useEditGetGameChallengeQuery,
+  useEditAddGameChallengeMutation,
+  useEditUpdateGameChallengeMutation,
+  useEditDeleteGameChallengeMutation,
+  useEditUpdateGameChallengesAcceptedCountMutation,
+  useEditUpdateAttachmentMutation,
+  useEditAddFlagsMutation,
+  useEditRemoveFlagMutation,
+} = challengeApi;
+
+// ---- end of challenges --------------------------------------------------------------------------

@@ -18,15 +18,6 @@ const injectedRtkApi = api
         }),
         providesTags: ['Game'],
       }),
-      gameRecentGames: build.query<GameRecentGamesApiResponse, GameRecentGamesApiArg>({
-        query: (queryArg) => ({
-          url: `/api/game/recent`,
-          params: {
-            limit: queryArg.limit,
-          },
-        }),
-        providesTags: ['Game'],
-      }),
       gameGame: build.query<GameGameApiResponse, GameGameApiArg>({
         query: (queryArg) => ({ url: `/api/game/${queryArg.id}` }),
         providesTags: ['Game'],
@@ -185,11 +176,6 @@ export type GameGamesApiArg = {
   count?: number;
   /** Number of items to skip. */
   skip?: number;
-};
-export type GameRecentGamesApiResponse = /** status 200 OK */ BasicGameInfoModel[];
-export type GameRecentGamesApiArg = {
-  /** Maximum number of games (0 = all, capped at 50). */
-  limit?: number;
 };
 export type GameGameApiResponse = /** status 200 OK */ DetailedGameInfoModel;
 export type GameGameApiArg = {
@@ -570,6 +556,8 @@ export type ScoreboardModel = {
   };
   /** Number of challenges. */
   challengeCount: number;
+  /** Unix ms. Beyond GZCTF: set on the board players see while an admin-set scoreboard freeze holds (solves after it are not counted there); absent on live boards. */
+  freezeTime?: number | null;
 };
 export type AnswerResult = 'FlagSubmitted' | 'Accepted' | 'WrongAnswer' | 'CheatDetected' | 'NotFound';
 export type Submission = {
@@ -715,8 +703,6 @@ export type FileRecord = {
 export const {
   useGameGamesQuery,
   useLazyGameGamesQuery,
-  useGameRecentGamesQuery,
-  useLazyGameRecentGamesQuery,
   useGameGameQuery,
   useLazyGameGameQuery,
   useGameJoinGameMutation,

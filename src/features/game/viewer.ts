@@ -12,6 +12,10 @@ export interface GameViewer {
   userName: string | null;
   isMonitor: boolean;
   isAdmin: boolean;
+  /** The signed-in user's teams (the team feature's `GET /api/team`), for the join dialog. */
+  teams: Array<{ id: number; name: string }>;
+  /** True while those teams are being fetched. */
+  teamsLoading: boolean;
 }
 
 export const GameViewerContext = createContext<GameViewer>({
@@ -21,6 +25,8 @@ export const GameViewerContext = createContext<GameViewer>({
   userName: null,
   isMonitor: false,
   isAdmin: false,
+  teams: [],
+  teamsLoading: false,
 });
 
 export const useGameViewer = () => useContext(GameViewerContext);

@@ -8,7 +8,7 @@ import {
 } from '@reduxjs/toolkit/query';
 import { DEFAULT_LANGUAGE } from '../i18n/languages';
 import type { PreferencesState } from '../preferences/slice';
-import { currentApiKey, encryptFields } from './encryption';
+import { currentApiKey } from './encryption';
 
 /** Spec §7 client behaviour: 10 s timeout, two retries for idempotent methods on transient statuses. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -105,7 +105,9 @@ async function withEncryptedFields(
   const key = currentApiKey(state);
   // Web Crypto exists only in secure contexts (HTTPS, localhost); elsewhere the server refuses the
   // plain value with its own "required" message, which says more than a client-side crash would.
-  return key && globalThis.crypto?.subtle ? { ...args, body: await encryptFields(args.body, encrypt, key) } : args;
+  if (!key || !globalThis.crypto?.subtle) return args;
+  const { encryptFields } = await import(/* webpackChunkName: "encryption" */ './encryptFields');
+  return { ...args, body: await encryptFields(args.body, encrypt, key) };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

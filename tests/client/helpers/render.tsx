@@ -28,19 +28,22 @@ export const TEST_CONFIG: ClientConfig = {
 
 /**
  * The calls every page (or the home page) makes: the client config, the profile probe (signed out
- * unless told) and the latest posts (none unless told).
+ * unless told), the latest posts and the recent games (none unless told).
  */
 export function mockPlatform({
   config = {},
   profile,
   latestPosts = [],
+  recentGames = [],
 }: {
   config?: Partial<ClientConfig>;
   profile?: { userName: string; role: string } & Record<string, unknown>;
   latestPosts?: unknown[];
+  recentGames?: unknown[];
 } = {}) {
   server.use(
     http.get(`${API}/posts/latest`, () => HttpResponse.json(latestPosts)),
+    http.get(`${API}/game/recent`, () => HttpResponse.json(recentGames)),
     http.get(`${API}/config`, () => HttpResponse.json({ ...TEST_CONFIG, ...config })),
     http.get(`${API}/account/profile`, () =>
       profile

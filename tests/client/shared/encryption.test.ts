@@ -4,7 +4,8 @@ import { createApi } from '@reduxjs/toolkit/query';
 import { http, HttpResponse } from 'msw';
 import { decryptApiData, generateApiKeyPair } from '../../../server/src/lib/api-encryption';
 import { baseQuery } from '@/shared/api/baseQuery';
-import { encryptApiData, setApiKeySource } from '@/shared/api/encryption';
+import { setApiKeySource } from '@/shared/api/encryption';
+import { encryptApiData } from '@/shared/api/encryptFields';
 import { initialPreferences, preferencesSlice } from '@/shared/preferences/slice';
 import { server } from '../msw';
 

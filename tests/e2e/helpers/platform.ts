@@ -102,3 +102,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     },
   };
 }
+
+/** Signs in through the login page and waits until the app bar knows the user. */
+export async function signInThroughUi(page: Page, userName: string, password: string): Promise<void> {
+  await page.goto('/account/login');
+  await page.getByLabel(/^User name or e-mail/).fill(userName);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: `Profile: ${userName}` }).waitFor();
+}

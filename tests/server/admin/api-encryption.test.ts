@@ -21,7 +21,7 @@ describe('payload encryption primitives (reference §1.5)', () => {
     const keys = generateApiKeyPair('k');
     const other = generateApiKeyPair('k');
     const wire = Buffer.from(encryptApiData('secret', keys.publicKey), 'base64');
-    wire[wire.length - 1] ^= 1;
+    wire.writeUInt8(wire.readUInt8(wire.length - 1) ^ 1, wire.length - 1);
     assert.equal(decryptApiData(wire.toString('base64'), keys.privateKey, 'k'), null);
     assert.equal(decryptApiData(encryptApiData('secret', other.publicKey), keys.privateKey, 'k'), null);
     assert.equal(decryptApiData('c2hvcnQ=', keys.privateKey, 'k'), null);

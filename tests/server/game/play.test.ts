@@ -344,13 +344,17 @@ for (const engine of engines()) {
       await settle(ctx.app);
       const frozen = await scoreboard(player.api, game.id);
       assert.equal(frozen.items[0]!.score, 0);
+      assert.ok(typeof frozen.freezeTime === 'number' && frozen.freezeTime < Date.now(), 'players learn when it froze');
       const live = await scoreboard(admin, game.id);
       assert.equal(live.items[0]!.score, 1050);
+      assert.equal(live.freezeTime ?? null, null, 'the live board carries no freeze time');
       const feed = await ctx.app.inject({ method: 'GET', url: `/api/game/${game.id}/ctftime.json` });
       assert.deepEqual(feed.json(), { standings: [{ pos: 1, team: player.team.name, score: 0 }] });
       await admin('PUT', `/api/game/${game.id}/freeze`, { freezeAt: null });
       await settle(ctx.app);
-      assert.equal((await scoreboard(player.api, game.id)).items[0]!.score, 1050);
+      const thawed = await scoreboard(player.api, game.id);
+      assert.equal(thawed.items[0]!.score, 1050);
+      assert.equal(thawed.freezeTime ?? null, null);
     });
   });
 }

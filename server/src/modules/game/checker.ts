@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   challenges,
@@ -18,6 +18,8 @@ import type { AnswerResult, NoticeType } from '../../db/schema/enums';
 import { emitGame } from './game.events';
 
 const BLOOD_NOTICES: NoticeType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
+/** Most submissions one judging transaction takes. */
+const BATCH = 200;
 
 export interface Judgement {
   status: AnswerResult;
@@ -26,207 +28,383 @@ export interface Judgement {
   solved: boolean;
 }
 
+type Row = Awaited<ReturnType<typeof lockSubmissions>>[number];
+
 /**
- * Judges one submission in one transaction (reference §5.7). The submission row is locked and must
- * still be FlagSubmitted, so judging twice (a re-queue after a crash, two instances) changes nothing.
- * The scored solve is a `solves` row inserted with ON CONFLICT DO NOTHING: a returned row is the
- * team's first solve, a conflict means it had already solved the challenge, whatever the race.
- * The challenge row is locked before the solve so `acceptedCount`, the blood type announced live and
- * the solve order the scoreboard derives bloods from all follow commit order.
+ * The submissions still FlagSubmitted among `ids`, locked, with everything judging reads (one round
+ * trip): whether a static flag of the challenge equals the answer, and the attachment flag assigned
+ * to the team's instance.
  */
-export async function judgeSubmission(db: Db, id: number): Promise<Judgement | undefined> {
+function lockSubmissions(tx: Db, ids: number[]) {
+  return tx
+    .select({
+      submission: {
+        id: submissions.id,
+        answer: submissions.answer,
+        submittedAt: submissions.submittedAt,
+        userId: submissions.userId,
+        teamId: submissions.teamId,
+        gameId: submissions.gameId,
+      },
+      gameEndAt: games.endAt,
+      challenge: {
+        id: challenges.id,
+        title: challenges.title,
+        type: challenges.type,
+        isEnabled: challenges.isEnabled,
+        disableBloodBonus: challenges.disableBloodBonus,
+      },
+      participation: { id: participations.id, status: participations.status, teamName: teams.name },
+      instance: { id: gameInstances.id, flag: gameInstances.flag, flagId: gameInstances.flagId },
+      userName: users.userName,
+      staticMatch: sql<boolean>`exists (select 1 from ${flags} f where f.challenge_id = ${submissions.challengeId} and f.flag = ${submissions.answer})`,
+      attachmentFlag: sql<string | null>`(select f.flag from ${flags} f where f.id = ${gameInstances.flagId})`,
+    })
+    .from(submissions)
+    .innerJoin(games, eq(games.id, submissions.gameId))
+    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .innerJoin(participations, eq(participations.id, submissions.participationId))
+    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .leftJoin(
+      gameInstances,
+      and(
+        eq(gameInstances.participationId, submissions.participationId),
+        eq(gameInstances.challengeId, submissions.challengeId),
+      ),
+    )
+    .leftJoin(users, eq(users.id, submissions.userId))
+    .where(and(inArray(submissions.id, ids), eq(submissions.status, 'FlagSubmitted')))
+    .orderBy(submissions.id)
+    .for('update', { of: submissions });
+}
+
+const pairKey = (a: number, b: number | string) => `${a}\u0000${b}`;
+
+/** Which answers are right: container flags from the instance, attachment and static flags from `flags`. */
+function correctAnswers(rows: Row[]): Set<number> {
+  const correct = new Set<number>();
+  for (const row of rows) {
+    const answer = row.submission.answer;
+    const type = row.challenge.type;
+    const right =
+      type === 'DynamicContainer'
+        ? row.instance!.flag !== null && row.instance!.flag === answer
+        : type === 'DynamicAttachment'
+          ? row.attachmentFlag !== null && row.attachmentFlag === answer
+          : row.staticMatch === true;
+    if (right) correct.add(row.submission.id);
+  }
+  return correct;
+}
+
+/** Wrong dynamic answers that are another team's flag: the owner's participation and team name. */
+async function cheatSources(tx: Db, rows: Row[]): Promise<Map<number, { participationId: number; teamName: string }>> {
+  const sources = new Map<number, { participationId: number; teamName: string }>();
+  if (rows.length === 0) return sources;
+  const answers = [...new Set(rows.map((row) => row.submission.answer))];
+  const owners = await tx
+    .select({
+      challengeId: gameInstances.challengeId,
+      participationId: gameInstances.participationId,
+      teamName: teams.name,
+      flag: gameInstances.flag,
+      attachmentFlag: flags.flag,
+    })
+    .from(gameInstances)
+    .innerJoin(participations, eq(participations.id, gameInstances.participationId))
+    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .leftJoin(flags, eq(flags.id, gameInstances.flagId))
+    .where(
+      and(
+        inArray(gameInstances.challengeId, [...new Set(rows.map((row) => row.challenge.id))]),
+        or(inArray(gameInstances.flag, answers), inArray(flags.flag, answers)),
+      ),
+    );
+  for (const row of rows) {
+    const owner = owners.find(
+      (candidate) =>
+        candidate.challengeId === row.challenge.id &&
+        candidate.participationId !== row.participation.id &&
+        (candidate.flag === row.submission.answer || candidate.attachmentFlag === row.submission.answer),
+    );
+    if (owner) sources.set(row.submission.id, { participationId: owner.participationId, teamName: owner.teamName });
+  }
+  return sources;
+}
+
+/**
+ * Judges a batch of submissions in one transaction (reference §5.7), in submission order. Each row
+ * is locked and must still be FlagSubmitted, so judging twice (a re-queue after a crash, two
+ * instances) changes nothing. Every challenge the batch touches is locked first, in id order (no
+ * deadlock between batches), so solve order, `acceptedCount` and the blood announced live all
+ * follow commit order. A team's first correct answer becomes its `solves` row (the primary key
+ * keeps it unique whatever the race); a solve is timed at its submission, but never before the
+ * challenge's latest solve + 1 ms.
+ */
+export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<number, Judgement>> {
   const after: Array<() => void> = [];
-  const result = await db.transaction(async (tx) => {
-    // One round trip for everything judging reads; the submission row stays locked until commit.
-    const [row] = await tx
-      .select({
-        submission: submissions,
-        game: games,
-        challenge: challenges,
-        participation: { id: participations.id, status: participations.status, teamName: teams.name },
-        instance: gameInstances,
-        userName: users.userName,
-      })
-      .from(submissions)
-      .innerJoin(games, eq(games.id, submissions.gameId))
-      .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
-      .innerJoin(participations, eq(participations.id, submissions.participationId))
-      .innerJoin(teams, eq(teams.id, participations.teamId))
-      .leftJoin(
-        gameInstances,
-        and(
-          eq(gameInstances.participationId, submissions.participationId),
-          eq(gameInstances.challengeId, submissions.challengeId),
-        ),
-      )
-      .leftJoin(users, eq(users.id, submissions.userId))
-      .where(eq(submissions.id, id))
-      .for('update', { of: submissions });
-    if (!row || row.submission.status !== 'FlagSubmitted') return undefined;
-    const { submission, game, challenge, participation, instance } = row;
-    const user = row.userName === null ? undefined : { userName: row.userName };
-    if (!instance || !challenge.isEnabled) {
-      await tx.update(submissions).set({ status: 'NotFound' }).where(eq(submissions.id, id));
-      return { status: 'NotFound' as const, gameId: submission.gameId, solved: false };
-    }
+  const judged = new Map<number, Judgement>();
+  await db.transaction(async (tx) => {
+    const rows = await lockSubmissions(tx, ids);
+    if (rows.length === 0) return;
+    const statuses = new Map<number, AnswerResult>();
+    const live = rows.filter((row) => {
+      if (row.instance && row.challenge.isEnabled) return true;
+      statuses.set(row.submission.id, 'NotFound');
+      return false;
+    });
+    const correct = correctAnswers(live);
 
-    const answer = submission.answer;
-    let correct: boolean;
-    if (challenge.type === 'DynamicContainer') correct = instance.flag !== null && instance.flag === answer;
-    else if (challenge.type === 'DynamicAttachment') {
-      const [own] = instance.flagId
-        ? await tx.select({ flag: flags.flag }).from(flags).where(eq(flags.id, instance.flagId))
-        : [];
-      correct = own?.flag === answer;
-    } else {
-      const [match] = await tx
-        .select({ id: flags.id })
-        .from(flags)
-        .where(and(eq(flags.challengeId, challenge.id), eq(flags.flag, answer)))
-        .limit(1);
-      correct = match !== undefined;
-    }
-
-    let status: AnswerResult = correct ? 'Accepted' : 'WrongAnswer';
-    let solved = false;
-    let bloodIndex = -1;
-    let sourceTeam: string | undefined;
-    const beforeEnd = submission.submittedAt < game.endAt;
-    if (correct && beforeEnd && participation.status === 'Accepted') {
-      // Solve order must be commit order (the blood announced live is the blood on the board), so a
-      // solve is never timed before the challenge's latest one: at least 1 ms after it, else at the
-      // submission's time. The challenge row is locked first, so judges of one challenge take turns.
-      const [locked] = await tx
-        .select({ acceptedCount: challenges.acceptedCount })
+    // Lock every challenge whose counters change, in id order, and read the solve state under the lock.
+    const challengeIds = [...new Set(live.map((row) => row.challenge.id))].sort((a, b) => a - b);
+    const counters = new Map<number, { accepted: number; solvedNow: number; submitted: number; latest: number }>();
+    if (challengeIds.length) {
+      const locked = await tx
+        .select({ id: challenges.id, acceptedCount: challenges.acceptedCount })
         .from(challenges)
-        .where(eq(challenges.id, challenge.id))
+        .where(inArray(challenges.id, challengeIds))
+        .orderBy(challenges.id)
         .for('update');
-      // A separate statement on purpose: in READ COMMITTED a statement that waited for the lock keeps
-      // its old snapshot for subqueries, so it would miss the solve committed by the judge before us.
-      const [latestRow] = await tx
-        .select({ latest: sql<string | null>`max(${solves.solvedAt})` })
-        .from(solves)
-        .where(eq(solves.challengeId, challenge.id));
-      const latest = latestRow?.latest ?? null;
-      const latestMs = latest ? new Date(latest).getTime() : Number.NEGATIVE_INFINITY;
-      const solvedAt = new Date(Math.max(submission.submittedAt.getTime(), latestMs + 1));
-      const index = challenge.disableBloodBonus ? -1 : locked!.acceptedCount;
+      for (const row of locked)
+        counters.set(row.id, {
+          accepted: row.acceptedCount,
+          solvedNow: 0,
+          submitted: 0,
+          latest: Number.NEGATIVE_INFINITY,
+        });
+    }
+    const candidates = live.filter(
+      (row) =>
+        correct.has(row.submission.id) &&
+        row.submission.submittedAt < row.gameEndAt &&
+        row.participation.status === 'Accepted',
+    );
+    const solved = new Set<string>();
+    if (candidates.length) {
+      const solveChallenges = [...new Set(candidates.map((row) => row.challenge.id))];
+      // Separate statements on purpose: in READ COMMITTED a statement that waited for the lock keeps
+      // its old snapshot for subqueries, so it would miss a solve committed by the batch before us.
+      const participationIds = [...new Set(candidates.map((row) => row.participation.id))];
+      const state = await tx.execute<{
+        challenge_id: number;
+        participation_id: number | null;
+        latest: number | null;
+      }>(sql`
+        select challenge_id, null::int as participation_id, floor(extract(epoch from max(solved_at)) * 1000)::float8 as latest
+        from ${solves} where ${inArray(solves.challengeId, solveChallenges)} group by challenge_id
+        union all
+        select challenge_id, participation_id, null from ${solves}
+        where ${inArray(solves.challengeId, solveChallenges)} and ${inArray(solves.participationId, participationIds)}`);
+      for (const row of state.rows) {
+        if (row.participation_id !== null) solved.add(pairKey(Number(row.participation_id), Number(row.challenge_id)));
+        else if (row.latest !== null) counters.get(Number(row.challenge_id))!.latest = Number(row.latest);
+      }
+    }
+
+    const newSolves: Array<typeof solves.$inferInsert> = [];
+    const solvedInstances: number[] = [];
+    const bloods = new Map<number, number>();
+    for (const row of candidates) {
+      const key = pairKey(row.participation.id, row.challenge.id);
+      if (solved.has(key)) continue;
+      solved.add(key);
+      const counter = counters.get(row.challenge.id)!;
+      const solvedAt = new Date(Math.max(row.submission.submittedAt.getTime(), counter.latest + 1));
+      counter.latest = solvedAt.getTime();
+      const index = row.challenge.disableBloodBonus ? -1 : counter.accepted + counter.solvedNow;
+      counter.solvedNow += 1;
       const type = index >= 0 && index < 3 ? (BLOOD_NOTICES[index] as 'FirstBlood') : 'Normal';
+      if (type !== 'Normal') bloods.set(row.submission.id, index);
+      newSolves.push({
+        participationId: row.participation.id,
+        challengeId: row.challenge.id,
+        submissionId: row.submission.id,
+        solvedAt,
+        type,
+      });
+      solvedInstances.push(row.instance!.id);
+    }
+    if (newSolves.length) {
       const landed = await tx
         .insert(solves)
-        .values({ participationId: participation.id, challengeId: challenge.id, submissionId: id, solvedAt, type })
+        .values(newSolves)
         .onConflictDoNothing()
-        .returning({ submissionId: solves.submissionId });
-      if (landed.length > 0) {
-        solved = true;
-        bloodIndex = type === 'Normal' ? -1 : index;
-        await tx.update(gameInstances).set({ isSolved: true }).where(eq(gameInstances.id, instance.id));
-        await tx
-          .update(challenges)
-          .set({ acceptedCount: sql`${challenges.acceptedCount} + 1` })
-          .where(eq(challenges.id, challenge.id));
-      }
-    }
-    if (!correct && (challenge.type === 'DynamicAttachment' || challenge.type === 'DynamicContainer')) {
-      // Another team's dynamic flag: whose instance owns this answer?
-      const [source] = await tx
-        .select({ participationId: gameInstances.participationId, teamName: teams.name })
-        .from(gameInstances)
-        .innerJoin(participations, eq(participations.id, gameInstances.participationId))
-        .innerJoin(teams, eq(teams.id, participations.teamId))
-        .leftJoin(flags, eq(flags.id, gameInstances.flagId))
-        .where(
-          and(
-            eq(gameInstances.challengeId, challenge.id),
-            ne(gameInstances.participationId, participation.id),
-            or(eq(gameInstances.flag, answer), eq(flags.flag, answer)),
-          ),
-        )
-        .limit(1);
-      if (source) {
-        status = 'CheatDetected';
-        sourceTeam = source.teamName;
-        await tx.insert(cheatInfo).values({
-          submissionId: id,
-          gameId: game.id,
-          submitParticipationId: participation.id,
-          sourceParticipationId: source.participationId,
-        });
-      }
+        .returning({ id: solves.submissionId });
+      // Under the challenge locks nothing else inserts solves, so every one lands; if not, retry the batch.
+      if (landed.length !== newSolves.length) throw new Error('a solve conflicted under the challenge lock');
+      await tx.update(gameInstances).set({ isSolved: true }).where(inArray(gameInstances.id, solvedInstances));
     }
 
-    await tx.update(submissions).set({ status }).where(eq(submissions.id, id));
-    await tx
-      .update(challenges)
-      .set({ submissionCount: sql`${challenges.submissionCount} + 1` })
-      .where(eq(challenges.id, challenge.id));
-    const events = [
-      { type: 'FlagSubmit' as const, values: [status, answer, challenge.title, String(challenge.id)] },
-      ...(sourceTeam !== undefined
-        ? [{ type: 'CheatDetected' as const, values: [challenge.title, participation.teamName, sourceTeam] }]
-        : []),
-    ];
-    const inserted = await tx
-      .insert(gameEvents)
-      .values(
-        events.map((event) => ({ ...event, gameId: game.id, userId: submission.userId, teamId: submission.teamId })),
-      )
-      .returning();
-    for (const event of inserted) {
-      after.push(() =>
-        emitGame('event', {
-          gameId: game.id,
-          event: {
-            type: event.type,
-            values: event.values,
-            time: event.at.getTime(),
-            user: user?.userName ?? '',
-            team: participation.teamName,
-          },
-        }),
-      );
-    }
-    if (bloodIndex >= 0 && bloodIndex < 3 && new Date() < game.endAt) {
-      const [notice] = await tx
-        .insert(gameNotices)
-        .values({
-          gameId: game.id,
-          type: BLOOD_NOTICES[bloodIndex]!,
-          values: [participation.teamName, challenge.title],
-        })
-        .returning();
-      after.push(() =>
-        emitGame('notice', {
-          gameId: game.id,
-          notice: { id: notice!.id, type: notice!.type, values: notice!.values, time: notice!.publishedAt.getTime() },
-        }),
-      );
-    }
-    after.push(() =>
-      emitGame('submission', {
-        gameId: game.id,
-        submission: {
-          answer,
-          status,
-          time: submission.submittedAt.getTime(),
-          user: user?.userName ?? '',
-          team: participation.teamName,
-          challenge: challenge.title,
-        },
-      }),
+    const wrongDynamic = live.filter(
+      (row) =>
+        !correct.has(row.submission.id) &&
+        (row.challenge.type === 'DynamicAttachment' || row.challenge.type === 'DynamicContainer'),
     );
-    return { status, gameId: game.id, solved };
+    const sources = await cheatSources(tx, wrongDynamic);
+    for (const row of live) {
+      statuses.set(
+        row.submission.id,
+        correct.has(row.submission.id) ? 'Accepted' : sources.has(row.submission.id) ? 'CheatDetected' : 'WrongAnswer',
+      );
+      counters.get(row.challenge.id)!.submitted += 1;
+    }
+    if (sources.size) {
+      await tx.insert(cheatInfo).values(
+        live
+          .filter((row) => sources.has(row.submission.id))
+          .map((row) => ({
+            submissionId: row.submission.id,
+            gameId: row.submission.gameId,
+            submitParticipationId: row.participation.id,
+            sourceParticipationId: sources.get(row.submission.id)!.participationId,
+          })),
+      );
+    }
+
+    const events = live.flatMap((row) => {
+      const status = statuses.get(row.submission.id)!;
+      const source = sources.get(row.submission.id);
+      const base = { gameId: row.submission.gameId, userId: row.submission.userId, teamId: row.submission.teamId };
+      return [
+        {
+          ...base,
+          type: 'FlagSubmit' as const,
+          values: [status, row.submission.answer, row.challenge.title, String(row.challenge.id)],
+        },
+        ...(source
+          ? [
+              {
+                ...base,
+                type: 'CheatDetected' as const,
+                values: [row.challenge.title, row.participation.teamName, source.teamName],
+              },
+            ]
+          : []),
+      ];
+    });
+    // The verdicts, the counters and the events in one statement.
+    const verdicts = rows.map((row) => ({ id: row.submission.id, status: statuses.get(row.submission.id) }));
+    const changes = [...counters].map(([id, counter]) => ({
+      id,
+      solved: counter.solvedNow,
+      submitted: counter.submitted,
+    }));
+    const eventRows = events.map((event, n) => ({
+      n,
+      game_id: event.gameId,
+      type: event.type,
+      values: event.values,
+      user_id: event.userId,
+      team_id: event.teamId,
+    }));
+    const written = await tx.execute<{ at: number }>(sql`
+      with verdicts as (
+        update ${submissions} s set status = d.status::answer_result
+        from json_to_recordset(${JSON.stringify(verdicts)}::json) as d(id int, status text)
+        where s.id = d.id
+      ), counters as (
+        update ${challenges} c
+        set accepted_count = c.accepted_count + d.solved, submission_count = c.submission_count + d.submitted
+        from json_to_recordset(${JSON.stringify(changes)}::json) as d(id int, solved int, submitted int)
+        where c.id = d.id
+      )
+      insert into ${gameEvents} (game_id, type, values, user_id, team_id)
+      select e.game_id, e.type::event_type, e.values, e.user_id, e.team_id
+      from json_to_recordset(${JSON.stringify(eventRows)}::json)
+        as e(n int, game_id int, type text, values text[], user_id uuid, team_id int)
+      order by e.n
+      returning floor(extract(epoch from at) * 1000)::float8 as at`);
+    const eventAt = new Date(written.rows.length ? Number(written.rows[0]!.at) : Date.now());
+    const now = new Date();
+    const bloodRows = live.filter((row) => bloods.has(row.submission.id) && now < row.gameEndAt);
+    const notices = bloodRows.length
+      ? await tx
+          .insert(gameNotices)
+          .values(
+            bloodRows.map((row) => ({
+              gameId: row.submission.gameId,
+              type: BLOOD_NOTICES[bloods.get(row.submission.id)!]!,
+              values: [row.participation.teamName, row.challenge.title],
+            })),
+          )
+          .returning()
+      : [];
+
+    const noticeBySubmission = new Map(bloodRows.map((row, index) => [row.submission.id, notices[index]]));
+    const names = new Map(rows.map((row) => [row.submission.id, row.userName ?? '']));
+    for (const row of rows) {
+      const id = row.submission.id;
+      const status = statuses.get(id)!;
+      const gameId = row.submission.gameId;
+      judged.set(id, { status, gameId, solved: newSolves.some((solve) => solve.submissionId === id) });
+      if (status === 'NotFound') continue;
+      const user = names.get(id)!;
+      const team = row.participation.teamName;
+      const source = sources.get(id);
+      after.push(() => {
+        emitGame('event', {
+          gameId,
+          event: {
+            type: 'FlagSubmit',
+            values: [status, row.submission.answer, row.challenge.title, String(row.challenge.id)],
+            time: eventAt.getTime(),
+            user,
+            team,
+          },
+        });
+        if (source) {
+          emitGame('event', {
+            gameId,
+            event: {
+              type: 'CheatDetected',
+              values: [row.challenge.title, team, source.teamName],
+              time: eventAt.getTime(),
+              user,
+              team,
+            },
+          });
+        }
+        const notice = noticeBySubmission.get(id);
+        if (notice) {
+          emitGame('notice', {
+            gameId,
+            notice: { id: notice.id, type: notice.type, values: notice.values, time: notice.publishedAt.getTime() },
+          });
+        }
+        emitGame('submission', {
+          gameId,
+          submission: {
+            answer: row.submission.answer,
+            status,
+            time: row.submission.submittedAt.getTime(),
+            user,
+            team,
+            challenge: row.challenge.title,
+          },
+        });
+      });
+    }
   });
   for (const run of after) run();
-  if (result?.solved) emitGame('scoreboardChanged', { gameId: result.gameId });
-  return result;
+  for (const gameId of new Set(
+    [...judged.values()].filter((judgement) => judgement.solved).map((judgement) => judgement.gameId),
+  )) {
+    emitGame('scoreboardChanged', { gameId });
+  }
+  return judged;
+}
+
+/** One submission (a batch of one). */
+export async function judgeSubmission(db: Db, id: number): Promise<Judgement | undefined> {
+  return (await judgeSubmissions(db, [id])).get(id);
 }
 
 /**
  * The durable judge queue. The database is the queue's truth: a submission is committed as
  * FlagSubmitted before its id is acknowledged, the in-memory list only orders the work, and
  * `start()` re-queues every FlagSubmitted row, so a crash between acknowledging and judging loses
- * nothing. Several workers judge in parallel; on PGlite (one connection) they simply take turns.
+ * nothing. Each worker judges a batch of what is waiting per transaction; on PGlite (one
+ * connection) workers simply take turns.
  */
 export class FlagChecker {
   private readonly queue: number[] = [];
@@ -243,7 +421,13 @@ export class FlagChecker {
 
   async start(pending: number[]): Promise<void> {
     this.stopped = false;
-    for (const id of pending) this.enqueue(id);
+    // Queued together, then pumped once: the backlog goes out in full batches.
+    for (const id of pending) {
+      if (this.queued.has(id)) continue;
+      this.queued.add(id);
+      this.queue.push(id);
+    }
+    this.pump();
   }
 
   enqueue(id: number): void {
@@ -269,11 +453,12 @@ export class FlagChecker {
 
   private pump(): void {
     while (!this.stopped && this.running < this.workers && this.queue.length > 0) {
-      const id = this.queue.shift()!;
+      // A worker takes everything waiting (up to BATCH): under load one transaction judges many.
+      const ids = this.queue.splice(0, BATCH);
       this.running += 1;
-      void this.judge(id).finally(() => {
+      void this.judge(ids).finally(() => {
         this.running -= 1;
-        this.queued.delete(id);
+        for (const id of ids) this.queued.delete(id);
         this.pump();
         if (this.running === 0 && (this.queue.length === 0 || this.stopped)) {
           const waiters = this.idleWaiters;
@@ -284,14 +469,22 @@ export class FlagChecker {
     }
   }
 
-  private async judge(id: number): Promise<void> {
+  private async judge(ids: number[]): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {
-        await judgeSubmission(this.db, id);
+        await judgeSubmissions(this.db, ids);
         return;
       } catch (error) {
-        // A serialisation conflict or a lost connection: try again; the row stays FlagSubmitted otherwise.
-        if (attempt === 2 || this.stopped) this.onError(error, id);
+        // A serialisation conflict or a lost connection: try again. A batch that keeps failing is
+        // judged one by one, so one bad submission cannot hold back the others.
+        if (ids.length > 1 && attempt === 2) {
+          for (const id of ids) await this.judge([id]);
+          return;
+        }
+        if (attempt === 2 || this.stopped) {
+          for (const id of ids) this.onError(error, id);
+          if (this.stopped) return;
+        }
       }
     }
   }

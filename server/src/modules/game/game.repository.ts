@@ -165,17 +165,6 @@ export async function findFlagAttachmentId(db: Db, flagId: number): Promise<numb
   return row?.attachmentId ?? null;
 }
 
-export async function insertSubmission(
-  db: Db,
-  values: typeof submissions.$inferInsert,
-): Promise<{ id: number; submittedAt: Date }> {
-  const [row] = await db
-    .insert(submissions)
-    .values(values)
-    .returning({ id: submissions.id, submittedAt: submissions.submittedAt });
-  return row!;
-}
-
 export async function findOwnSubmissionStatus(
   db: Db,
   id: number,

@@ -47,8 +47,11 @@ export const gameHandlers: Handlers = {
     return service.details(request.server, request.params.id, requireUser(request));
   },
   async gameScoreboard(request, reply) {
-    const json = await service.scoreboardJson(request.server, request.params.id, request.user);
-    return reply.type('application/json; charset=utf-8').send(json);
+    // The cached text as is (no parse, no response serialisation), with the ETag computed once per board.
+    const board = await service.scoreboardEntry(request.server, request.params.id, request.user);
+    reply.header('etag', board.etag);
+    if (request.headers['if-none-match'] === board.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(board.json);
   },
   async gameScoreboardSheet(request, reply) {
     const game = await service.requireGame(request.server.db, request.params.id);
@@ -96,7 +99,7 @@ export const gameHandlers: Handlers = {
   async gameSubmit(request) {
     const { id, challengeId } = request.params;
     const { globalConfig } = await request.server.settings.get();
-    const flag = decryptApiField(globalConfig, request.body.flag);
+    const flag = decryptApiField(globalConfig, request.body.flag, request.server.env.xorKey);
     return service.submitFlag(request.server, id, challengeId, requireUser(request), flag);
   },
   async gameStatus(request, reply) {

@@ -10,11 +10,13 @@ import { challengeScore } from '../../lib/scoring';
 import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
+import type { ScoreboardEntry } from '../../plugins/app/scoreboard-cache';
 import { findAttachments } from '../edit/attachments.repository';
 import { toAttachmentModel } from '../edit/attachments.service';
 import { publish } from '../edit/edit.events';
 import { lockTeamRow, ensureInstancesForParticipation } from '../edit/review.repository';
 import * as repo from './game.repository';
+import { submissionIntake } from './intake';
 import type { GameRow, ParticipationRow } from './game.repository';
 import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
@@ -206,12 +208,20 @@ export function viewFor(user: SessionUser | null): 'live' | 'frozen' {
  * The cached board. A game this process has generated a board for needs no query: its start time
  * is remembered (game edits regenerate the board, refreshing it).
  */
-export async function scoreboardJson(app: FastifyInstance, gameId: number, user: SessionUser | null): Promise<string> {
+export async function scoreboardEntry(
+  app: FastifyInstance,
+  gameId: number,
+  user: SessionUser | null,
+): Promise<ScoreboardEntry> {
   const startAt = app.scoreboards.startOf(gameId) ?? (await requireGame(app.db, gameId)).startAt.getTime();
   if (startAt > Date.now()) throw notStarted();
-  const board = await app.scoreboards.get(gameId, viewFor(user));
+  const board = await app.scoreboards.entry(gameId, viewFor(user));
   if (board === undefined) throw notFound('game.notFound');
   return board;
+}
+
+export async function scoreboardJson(app: FastifyInstance, gameId: number, user: SessionUser | null): Promise<string> {
+  return (await scoreboardEntry(app, gameId, user)).json;
 }
 
 export async function details(
@@ -300,7 +310,11 @@ export async function challengeDetail(
   };
 }
 
-/** Commits the submission as FlagSubmitted, then queues it; the id is the acknowledgement. */
+/**
+ * Commits the submission as FlagSubmitted, then queues it; the id is the acknowledgement. The
+ * context checks and the insert are one statement shared by concurrent submissions (`intake.ts`);
+ * the answers below follow `playContext`'s order, then the challenge, then the answer itself.
+ */
 export async function submitFlag(
   app: FastifyInstance,
   gameId: number,
@@ -308,23 +322,24 @@ export async function submitFlag(
   user: SessionUser,
   flag: string,
 ): Promise<number> {
-  const { participation } = await playContext(app.db, gameId, user);
-  const challenge = await repo.findEnabledChallenge(app.db, gameId, challengeId);
-  if (!challenge) throw notFound('game.challengeNotFound');
   const answer = flag.trim();
-  if (answer.length === 0 || answer.length > MAX_ANSWER_LENGTH || answer.includes('\0')) {
-    throw badRequest('game.invalidFlag');
-  }
-  const row = await repo.insertSubmission(app.db, {
-    answer,
-    userId: user.id,
-    teamId: participation.teamId,
-    participationId: participation.id,
+  const valid = answer.length > 0 && answer.length <= MAX_ANSWER_LENGTH && !answer.includes('\0');
+  const context = await submissionIntake(app.db, app.database.kind).run({
     gameId,
     challengeId,
+    userId: user.id,
+    answer: valid ? answer : '',
+    valid,
   });
-  app.flagChecker.enqueue(row.id);
-  return row.id;
+  if (!context.gameFound) throw notFound('game.notFound');
+  if (context.participationStatus === null) throw badRequest('game.notParticipated');
+  if (context.participationStatus !== 'Accepted') throw badRequest('game.notAccepted');
+  if (!context.started) throw notStarted();
+  if (!context.open) throw ended();
+  if (!context.challengeFound) throw notFound('game.challengeNotFound');
+  if (!valid || context.submissionId === null) throw badRequest('game.invalidFlag');
+  app.flagChecker.enqueue(context.submissionId);
+  return context.submissionId;
 }
 
 export async function submissionStatus(

@@ -5,7 +5,9 @@ import type { Role } from '../../db/schema/enums';
 import { forbidden, unauthorized } from '../../lib/http-error';
 import { hashToken } from '../../lib/tokens';
 import { clearSessionCookie, SESSION_COOKIE, slideSession } from './session';
-import { deleteSession, findSession, recordVisit } from './session.repository';
+import { Batcher } from '../../lib/batcher';
+import type { Db } from '../../db/client';
+import { deleteSession, findSessions, recordVisits, type SessionRecord } from './session.repository';
 
 export type { Role };
 
@@ -45,13 +47,52 @@ export function requireUser(request: FastifyRequest): SessionUser {
 /** GZCTF refreshes `LastVisitedUtc` and `IP` at most once every 5 seconds per user. */
 const VISIT_INTERVAL_MS = 5_000;
 
+const sessionReaders = new WeakMap<Db, Batcher<string, SessionRecord | undefined>>();
+
+/**
+ * Session lookups of concurrent requests share one query (read fresh each time, never cached, so a
+ * sign-out, ban or role change counts from the next request on).
+ */
+function readSession(db: Db, id: string): Promise<SessionRecord | undefined> {
+  let reader = sessionReaders.get(db);
+  if (!reader) {
+    reader = new Batcher(
+      async (ids: string[]) => {
+        const found = new Map((await findSessions(db, ids)).map((session) => [session.id, session]));
+        return ids.map((sessionId) => found.get(sessionId));
+      },
+      { maxBatch: 256, maxInFlight: 2 },
+    );
+    sessionReaders.set(db, reader);
+  }
+  return reader.run(id);
+}
+
+const visitWriters = new WeakMap<Db, Batcher<{ userId: string; ip: string; at: Date }, null>>();
+
+/** Visits of concurrent requests are recorded by one statement. */
+async function recordVisit(db: Db, userId: string, ip: string, at: Date): Promise<void> {
+  let writer = visitWriters.get(db);
+  if (!writer) {
+    writer = new Batcher(
+      async (visits: Array<{ userId: string; ip: string; at: Date }>) => {
+        await recordVisits(db, visits);
+        return visits.map(() => null);
+      },
+      { maxBatch: 256, maxInFlight: 2 },
+    );
+    visitWriters.set(db, writer);
+  }
+  await writer.run({ userId, ip, at });
+}
+
 /** Reads the session cookie; a missing, unknown or expired one leaves the request anonymous. */
 export async function identify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const { db } = request.server;
   const now = new Date();
-  const session = await findSession(db, hashToken(token));
+  const session = await readSession(db, hashToken(token));
   if (!session || session.expiresAt <= now) {
     if (session) await deleteSession(db, session.id);
     clearSessionCookie(request, reply);

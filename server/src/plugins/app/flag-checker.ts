@@ -11,12 +11,12 @@ declare module 'fastify' {
 /**
  * Starts the judge queue once the app is ready (re-queuing every submission still FlagSubmitted, so
  * a restart judges everything acknowledged before it) and drains the in-flight judgements on close.
- * Workers: one on PGlite (a single connection). On PostgreSQL judging waits on round trips, not
- * on CPU, so it runs 4 workers however many CPUs there are (GZCTF picks 1/2/4 by CPU count); judges
- * of one challenge's correct answers still take turns on the challenge row lock.
+ * Workers: one on PGlite (a single connection). On PostgreSQL two, each judging a batch of
+ * waiting submissions per transaction (GZCTF picks 1/2/4 workers by CPU count, one submission
+ * each); batches touching the same challenge take turns on its row lock.
  */
 async function flagChecker(app: FastifyInstance) {
-  const workers = app.database.kind === 'pglite' ? 1 : 4;
+  const workers = app.database.kind === 'pglite' ? 1 : 2;
   const checker = new FlagChecker(app.db, workers, (error, id) =>
     app.log.error({ err: error, submission: id }, 'flag check failed; the submission stays queued for the next start'),
   );

@@ -8,7 +8,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/shared/ui/CopyButton';
 
 /** Shows a freshly reset password once, with a copy button. */
 export function PasswordDialog({

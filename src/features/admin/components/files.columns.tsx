@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/shared/lib/fileSize';
 import { useAssetSizeQuery, type LocalFile } from '../api';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/shared/ui/CopyButton';
 
 export const fileUrl = (file: LocalFile) => `/assets/${file.hash}/${encodeURIComponent(file.name)}`;
 export const fileRowId = (file: LocalFile) => file.hash;

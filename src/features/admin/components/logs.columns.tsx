@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPERATION_COLOR_VALUES, operationResultColor } from '@/shared/lib/operationResult';
 import type { LogMessageModel } from '../api';
-import { formatDateTime } from '../lib/dates';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 const LEVEL_COLORS: Record<string, ChipProps['color']> = {
   Information: 'info',

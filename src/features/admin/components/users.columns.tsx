@@ -9,7 +9,7 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfoModel } from '../api';
-import { formatDateTime } from '../lib/dates';
+import { formatDateTime } from '@/shared/lib/dateTime';
 import { NameWithAvatar } from './NameWithAvatar';
 import { RoleChip } from './RoleChip';
 

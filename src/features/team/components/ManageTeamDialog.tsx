@@ -44,7 +44,7 @@ import {
   type TeamInfoModel,
   type TeamUserInfoModel,
 } from '../api';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '@/shared/ui/CopyButton';
 
 /** The server takes avatars of at most 3 MiB (reference §2.8). */
 export const MAX_AVATAR_BYTES = 3 * 1024 * 1024;
@@ -197,7 +197,7 @@ function InviteCode({ team }: { team: TeamInfoModel }) {
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <CopyButton text={code ?? ''} label={t('team:invite.copy')} disabled={!code} />
+                <CopyButton text={code ?? ''} label={t('team:invite.copy')} disabled={!code} size="medium" />
                 <Tooltip title={t('team:invite.refresh')}>
                   <span>
                     <IconButton

@@ -6,7 +6,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Copies `text` to the clipboard; its label says "Copied" for a moment after a click. */
-export function CopyButton({ text, label, disabled }: { text: string; label: string; disabled?: boolean }) {
+export function CopyButton({
+  text,
+  label,
+  disabled,
+  size = 'small',
+}: {
+  text: string;
+  label: string;
+  disabled?: boolean;
+  size?: 'small' | 'medium';
+}) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -14,11 +24,13 @@ export function CopyButton({ text, label, disabled }: { text: string; label: str
     const timer = setTimeout(() => setCopied(false), 2000);
     return () => clearTimeout(timer);
   }, [copied]);
-  const shown = copied ? t('team:copied') : label;
+  const shown = copied ? t('common:copied') : label;
   return (
     <Tooltip title={shown}>
+      {/* A disabled button fires no events; the span keeps the tooltip working. */}
       <span>
         <IconButton
+          size={size}
           aria-label={shown}
           disabled={disabled}
           onClick={() => {
@@ -28,7 +40,7 @@ export function CopyButton({ text, label, disabled }: { text: string; label: str
             );
           }}
         >
-          {copied ? <CheckIcon color="success" /> : <ContentCopyIcon />}
+          {copied ? <CheckIcon fontSize={size} color="success" /> : <ContentCopyIcon fontSize={size} />}
         </IconButton>
       </span>
     </Tooltip>

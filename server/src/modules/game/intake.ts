@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { Batcher } from '../../lib/batcher';
+
+/** One flag submission as the route hands it over: who, where, what, and whether the answer is well-formed. */
+export interface SubmissionRequest {
+  gameId: number;
+  challengeId: number;
+  userId: string;
+  answer: string;
+  /** False for an empty, too long or NUL-containing answer: checked, never stored. */
+  valid: boolean;
+}
+
+/** What the context checks need (GZCTF's GetContextInfo, reference §2.5), and the new id when stored. */
+export interface SubmissionContext {
+  gameFound: boolean;
+  /** null: the user has no participation in the game. */
+  participationStatus: string | null;
+  started: boolean;
+  /** Before the end, or practice mode. */
+  open: boolean;
+  challengeFound: boolean;
+  /** Set when every check passed: the submission is committed as FlagSubmitted. */
+  submissionId: number | null;
+}
+
+interface ContextRow {
+  n: number;
+  game_found: boolean;
+  status: string | null;
+  started: boolean | null;
+  open: boolean | null;
+  challenge_found: boolean;
+  submission_id: number | null;
+}
+
+/**
+ * Reads the context of many submissions and inserts those that pass, in one statement: one round
+ * trip and one commit for a whole burst of submissions. The statement commits before it returns,
+ * so an id handed back is already durable (committed before acknowledged). Ids come from the
+ * identity's sequence inside the statement so each caller learns its own.
+ */
+export async function storeSubmissions(db: Db, requests: SubmissionRequest[]): Promise<SubmissionContext[]> {
+  const now = new Date().toISOString();
+  const input = JSON.stringify(
+    requests.map((request, n) => ({
+      n,
+      game_id: request.gameId,
+      challenge_id: request.challengeId,
+      user_id: request.userId,
+      answer: request.answer,
+      valid: request.valid,
+    })),
+  );
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with req as (
+      select * from json_to_recordset(${input}::json)
+        as r(n int, game_id int, challenge_id int, user_id uuid, answer text, valid boolean)
+    ), ctx as materialized (
+      select r.n, r.answer, r.user_id, g.id as game_id, p.id as participation_id, p.team_id, c.id as challenge_id,
+        g.id is not null as game_found, p.status::text as status,
+        g.start_at <= ${now}::timestamptz as started,
+        (g.end_at >= ${now}::timestamptz or g.practice_mode) as open,
+        c.id is not null as challenge_found,
+        case when r.valid and p.status = 'Accepted' and g.start_at <= ${now}::timestamptz
+            and (g.end_at >= ${now}::timestamptz or g.practice_mode) and c.id is not null
+          then nextval(pg_get_serial_sequence('submissions', 'id'))::int end as submission_id
+      from req r
+      left join games g on g.id = r.game_id
+      left join user_participations up on up.user_id = r.user_id and up.game_id = g.id
+      left join participations p on p.id = up.participation_id
+      left join challenges c on c.id = r.challenge_id and c.game_id = g.id and c.is_enabled
+    ), stored as (
+      insert into submissions (id, answer, user_id, team_id, participation_id, game_id, challenge_id)
+      overriding system value
+      select submission_id, answer, user_id, team_id, participation_id, game_id, challenge_id
+      from ctx where submission_id is not null order by n
+    )
+    select n, game_found, status, started, open, challenge_found, submission_id from ctx order by n`);
+  const rows = result.rows as unknown as ContextRow[];
+  return rows.map((row) => ({
+    gameFound: row.game_found,
+    participationStatus: row.status,
+    started: row.started === true,
+    open: row.open === true,
+    challengeFound: row.challenge_found,
+    submissionId: row.submission_id,
+  }));
+}
+
+const intakes = new WeakMap<Db, Batcher<SubmissionRequest, SubmissionContext>>();
+
+/** The batched `storeSubmissions` of a database: concurrent submissions share statements. */
+export function submissionIntake(db: Db, kind: 'pglite' | 'postgres'): Batcher<SubmissionRequest, SubmissionContext> {
+  let intake = intakes.get(db);
+  if (!intake) {
+    intake = new Batcher((requests) => storeSubmissions(db, requests), {
+      maxBatch: 256,
+      maxInFlight: kind === 'pglite' ? 1 : 3,
+    });
+    intakes.set(db, intake);
+  }
+  return intake;
+}

@@ -1,0 +1,136 @@
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getErrorMessage } from '@/shared/api/errors';
+import { allWriteupsUrl, useAdminWriteupsQuery, type WriteupInfoModel } from '../api';
+import { formatDateTime } from '@/shared/lib/dateTime';
+import { useGameId } from '../lib/gameId';
+
+/** The chosen writeup as the browser's own PDF viewer shows it, with a link for browsers without one. */
+function WriteupViewer({ writeup }: { writeup: WriteupInfoModel }) {
+  const { t } = useTranslation();
+  const name = writeup.team.name ?? `#${writeup.team.id}`;
+  return (
+    <Paper variant="outlined" sx={{ height: { xs: 480, md: 720 }, overflow: 'hidden' }}>
+      <Box
+        component="object"
+        data={writeup.url}
+        type="application/pdf"
+        aria-label={t('edit:writeups.viewerOf', { team: name })}
+        sx={{ width: '100%', height: '100%', border: 0, display: 'block' }}
+      >
+        <Stack spacing={1} sx={{ p: 3 }}>
+          <Typography>{t('edit:writeups.noViewer')}</Typography>
+          <Link href={writeup.url} target="_blank" rel="noopener">
+            {t('edit:writeups.open', { team: name })}
+          </Link>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * `/admin/games/:id/writeups`: the teams that submitted a writeup, newest first; pick one to read it
+ * here, open it in a tab, or download every writeup at once as one archive.
+ */
+export default function WriteupsPage() {
+  const { t, i18n } = useTranslation();
+  const gameId = useGameId();
+  const list = useAdminWriteupsQuery({ id: gameId }, { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true });
+  const writeups = [...(list.data ?? [])].sort((a, b) => b.uploadTimeUtc - a.uploadTimeUtc);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const chosen = writeups.find((item) => item.id === chosenId) ?? writeups[0];
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography color="text.secondary" role="status">
+          {list.isSuccess ? t('edit:writeups.count', { count: writeups.length }) : ' '}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<DownloadOutlined />}
+          href={allWriteupsUrl(gameId)}
+          download
+          disabled={writeups.length === 0}
+        >
+          {t('edit:writeups.downloadAll')}
+        </Button>
+      </Stack>
+      {list.error && <Alert severity="error">{getErrorMessage(t, list.error)}</Alert>}
+      {writeups.length > 0 && chosen && (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Paper variant="outlined">
+              <List aria-label={t('edit:writeups.list')} disablePadding>
+                {writeups.map((writeup) => {
+                  const name = writeup.team.name ?? `#${writeup.team.id}`;
+                  return (
+                    <ListItem
+                      key={writeup.id}
+                      disablePadding
+                      secondaryAction={
+                        <Tooltip title={t('edit:writeups.openTab')}>
+                          <IconButton
+                            edge="end"
+                            href={writeup.url}
+                            target="_blank"
+                            rel="noopener"
+                            aria-label={t('edit:writeups.open', { team: name })}
+                          >
+                            <OpenInNewOutlined />
+                          </IconButton>
+                        </Tooltip>
+                      }
+                    >
+                      <ListItemButton
+                        selected={writeup.id === chosen.id}
+                        onClick={() => setChosenId(writeup.id)}
+                        aria-label={t('edit:writeups.view', { team: name })}
+                      >
+                        <ListItemAvatar>
+                          <Avatar src={writeup.team.avatar ?? undefined} alt={name}>
+                            {name.slice(0, 1).toUpperCase()}
+                          </Avatar>
+                        </ListItemAvatar>
+                        <ListItemText
+                          primary={name}
+                          secondary={t('edit:writeups.uploaded', {
+                            time: formatDateTime(writeup.uploadTimeUtc, i18n.language),
+                          })}
+                        />
+                        {writeup.id === chosen.id && <VisibilityOutlined fontSize="small" color="primary" />}
+                      </ListItemButton>
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </Paper>
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <WriteupViewer key={chosen.id} writeup={chosen} />
+          </Grid>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

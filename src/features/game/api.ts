@@ -1,0 +1,153 @@
+import { notificationRaised } from '@/shared/notifications/slice';
+import { textKey } from '@/shared/text/textRef';
+import { gameApi } from './api.generated';
+import { addNotice, isBloodNotice, noticeFromHub, noticeText } from './lib/notices';
+// H4: live monitor lists
+import { openHub } from './lib/hub';
+import { addLiveEvent, addLiveSubmission } from './monitor/liveUpdates';
+
+export type * from './api.generated';
+
+/**
+ * Tags of the game pages: `Game` (list, info, details), `Challenge` (one challenge's detail) and
+ * `Notice` (the notice panel).
+ */
+const TAGS = ['Game', 'Challenge', 'Notice'] as const;
+
+export const api = gameApi.enhanceEndpoints({
+  addTagTypes: TAGS,
+  endpoints: {
+    // ---- player pages (H3) ----
+    // The pages show these failures inline (not started 10001, ended 10002, not accepted, a wrong
+    // invite code…), so the notification listener keeps quiet about them.
+    gameJoinGame: { extraOptions: { quiet: true } },
+    gameGame: { extraOptions: { quiet: [404] } }, // an unknown game is said on the page
+    gameDetails: { extraOptions: { quiet: true } },
+    gameGetChallenge: {
+      extraOptions: { quiet: true },
+      providesTags: (_result, _error, { challengeId }) => [{ type: 'Challenge', id: challengeId }],
+    },
+    gameGetWriteup: { extraOptions: { quiet: true } },
+    gameSubmitWriteup: { extraOptions: { quiet: true } },
+    // A submission changes nothing until it is judged; the status poll refreshes on Accepted.
+    gameSubmit: { extraOptions: { quiet: true, encrypt: ['flag'] }, invalidatesTags: [] },
+    gameStatus: {
+      extraOptions: { quiet: true },
+      // Never tagged: invalidating `Game` below would otherwise poll the status again, forever.
+      providesTags: [],
+      keepUnusedDataFor: 0,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // A solve moves the rank card, the solved marks and the scores.
+          if (data === 'Accepted') dispatch(api.util.invalidateTags(['Game']));
+        } catch {
+          return;
+        }
+      },
+    },
+    gameNotices: {
+      // Before the start the notices answer 400 (10001); the page says the game has not started.
+      extraOptions: { quiet: [400] },
+      providesTags: ['Notice'],
+      // Notices are pushed on /hub/user on top of the 10 s polling (reference §6); a new blood is
+      // also announced as a notification.
+      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const hub = openHub(
+          '/hub/user',
+          { game: arg.id },
+          {
+            ReceivedGameNotice: (payload) => {
+              const notice = noticeFromHub(payload);
+              if (!notice) return;
+              updateCachedData((draft) => addNotice(draft, notice));
+              if (isBloodNotice(notice.type)) {
+                const text = noticeText(notice);
+                dispatch(
+                  notificationRaised({
+                    id: `game-notice-${notice.id}`,
+                    variant: 'info',
+                    title: textKey('game:notice.bloodTitle'),
+                    message: textKey(text.key, text.values),
+                  }),
+                );
+              }
+            },
+          },
+        );
+        await cacheEntryRemoved;
+        hub.stop();
+      },
+    },
+
+    // ---- scoreboard and monitor (H4) ----
+    // Before the start the board and the monitor lists answer 400 (10001), and non-monitors meet
+    // 403 on the monitor lists: the pages say so inline instead of an error toast.
+    gameScoreboard: { extraOptions: { quiet: [400] } },
+    gameCheatInfo: { extraOptions: { quiet: [400, 403] } },
+    gameEvents: {
+      extraOptions: { quiet: [400, 403] },
+      // Monitors get events pushed on /hub/monitor on top of the 10 s polling (reference §6).
+      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return; // the entry went away (or failed) before its first data: nothing to keep live
+        }
+        const hub = openHub(
+          '/hub/monitor',
+          { game: arg.id },
+          {
+            ReceivedGameEvent: (payload) => updateCachedData((draft) => addLiveEvent(draft, payload, arg)),
+          },
+        );
+        await cacheEntryRemoved;
+        hub.stop();
+      },
+    },
+    gameSubmissions: {
+      extraOptions: { quiet: [400, 403] },
+      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const hub = openHub(
+          '/hub/monitor',
+          { game: arg.id },
+          {
+            ReceivedSubmissions: (payload) => updateCachedData((draft) => addLiveSubmission(draft, payload, arg)),
+          },
+        );
+        await cacheEntryRemoved;
+        hub.stop();
+      },
+    },
+    // ---- end scoreboard and monitor ----
+  },
+});
+
+export const {
+  useGameGamesQuery,
+  useGameGameQuery,
+  useGameJoinGameMutation,
+  useGameLeaveGameMutation,
+  useGameDetailsQuery,
+  useGameNoticesQuery,
+  useGameGetWriteupQuery,
+  useGameSubmitWriteupMutation,
+  useGameGetChallengeQuery,
+  useGameSubmitMutation,
+  useGameStatusQuery,
+} = api;
+
+// ---- scoreboard and monitor hooks (H4) ----
+// The two sheets are plain file downloads (an anchor to the endpoint), not cached queries.
+export const { useGameScoreboardQuery, useGameEventsQuery, useGameSubmissionsQuery, useGameCheatInfoQuery } = api;
+// ---- end scoreboard and monitor hooks ----

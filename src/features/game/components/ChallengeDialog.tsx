@@ -1,0 +1,102 @@
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getErrorMessage } from '@/shared/api/errors';
+import { formatFileSize } from '@/shared/lib/fileSize';
+import Markdown from '@/shared/ui/Markdown';
+import { PageSpinner } from '@/shared/ui/PageSpinner';
+import { useGameGetChallengeQuery, type ChallengeInfo } from '../api';
+import { CategoryLabel } from './CategoryLabel';
+import { FlagForm } from './FlagForm';
+
+/**
+ * One challenge, opened from its card: the statement (markdown), hints, the attachment with its
+ * size and the flag input. Containers come with the container issue.
+ */
+export function ChallengeDialog({
+  gameId,
+  challenge,
+  solved,
+  onClose,
+}: {
+  gameId: number;
+  challenge: ChallengeInfo;
+  solved: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { data, error, isLoading } = useGameGetChallengeQuery({ id: gameId, challengeId: challenge.id });
+  const hints = data?.hints?.filter((hint) => hint.trim()) ?? [];
+  const url = data?.context.url;
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <DialogTitle id={titleId} sx={{ pb: 1 }}>
+        {challenge.title}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+            <CategoryLabel category={challenge.category} />
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t('game:challenge.points', { count: data?.score ?? challenge.score })}
+            </Typography>
+            {solved && (
+              <Typography variant="body2" color="success.main" sx={{ fontWeight: 600 }}>
+                {t('game:challenge.solved')}
+              </Typography>
+            )}
+          </Stack>
+          {isLoading && <PageSpinner />}
+          {error && !data && <Alert severity="error">{getErrorMessage(t, error)}</Alert>}
+          {data && (
+            <>
+              <Markdown source={data.content} />
+              {hints.length > 0 && (
+                <Stack spacing={1}>
+                  <Typography variant="subtitle2" component="h3">
+                    {t('game:challenge.hints')}
+                  </Typography>
+                  {hints.map((hint, index) => (
+                    <Alert key={index} severity="info" icon={false}>
+                      {hint}
+                    </Alert>
+                  ))}
+                </Stack>
+              )}
+              {url && (
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <AttachFileOutlined fontSize="small" aria-hidden />
+                  <Link href={url} target="_blank" rel="noopener noreferrer" download>
+                    {t('game:challenge.attachment')}
+                  </Link>
+                  {typeof data.context.fileSize === 'number' && (
+                    <Typography variant="body2" color="text.secondary">
+                      ({formatFileSize(data.context.fileSize)})
+                    </Typography>
+                  )}
+                </Stack>
+              )}
+              <Divider />
+              <FlagForm gameId={gameId} challengeId={challenge.id} />
+            </>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('game:close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

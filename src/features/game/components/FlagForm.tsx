@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getErrorMessage } from '@/shared/api/errors';
+import type { AnswerResult } from '../api';
+import { useFlagSubmission } from '../hooks/useFlagSubmission';
+
+/** Contract limit on a flag (reference §2.5: ≤ 127 characters after trimming). */
+export const FLAG_MAX = 127;
+
+const SEVERITY: Record<Exclude<AnswerResult, 'FlagSubmitted'>, 'success' | 'error' | 'warning'> = {
+  Accepted: 'success',
+  WrongAnswer: 'error',
+  CheatDetected: 'error',
+  NotFound: 'warning',
+};
+
+/** The flag input: submit, wait for the checker's verdict, say it plainly. */
+export function FlagForm({ gameId, challengeId }: { gameId: number; challengeId: number }) {
+  const { t } = useTranslation();
+  const [flag, setFlag] = useState('');
+  const { submit, status, busy, error } = useFlagSubmission(gameId, challengeId);
+  const trimmed = flag.trim();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!trimmed || busy) return;
+    void submit(trimmed);
+  }
+
+  return (
+    <Stack component="form" spacing={1.5} onSubmit={onSubmit} noValidate>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          label={t('game:flag.label')}
+          placeholder="flag{...}"
+          value={flag}
+          onChange={(event) => setFlag(event.target.value)}
+          fullWidth
+          size="small"
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: FLAG_MAX, spellCheck: false, sx: { fontFamily: 'monospace' } } }}
+        />
+        <Button type="submit" variant="contained" loading={busy} disabled={!trimmed} sx={{ flexShrink: 0 }}>
+          {t('game:flag.submit')}
+        </Button>
+      </Stack>
+      <div role="status" aria-live="polite">
+        {status === 'FlagSubmitted' && !error && <Alert severity="info">{t('game:flag.FlagSubmitted')}</Alert>}
+        {status && status !== 'FlagSubmitted' && (
+          <Alert severity={SEVERITY[status]} variant="filled">
+            {t(`game:flag.${status}`)}
+          </Alert>
+        )}
+        {Boolean(error) && <Alert severity="error">{getErrorMessage(t, error)}</Alert>}
+      </div>
+    </Stack>
+  );
+}

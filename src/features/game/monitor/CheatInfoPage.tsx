@@ -1,0 +1,81 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
+import { getErrorMessage } from '@/shared/api/errors';
+import { useGameCheatInfoQuery } from '../api';
+import { formatTime } from '../scoreboard/time';
+import { useGameViewer } from '../viewer';
+
+/**
+ * `/games/:id/monitor/cheatinfo`: answers that were another team's dynamic flag (reference §5.7):
+ * who submitted it and whose flag it was. Acting on them (suspending) is the admin review's job.
+ */
+export default function CheatInfoPage() {
+  const { t, i18n } = useTranslation('monitor');
+  const id = Number(useParams().id);
+  const viewer = useGameViewer();
+  const { data, error, isFetching } = useGameCheatInfoQuery(
+    { id },
+    { skip: !viewer.isMonitor, pollingInterval: REFRESH_INTERVAL_MS },
+  );
+  if (!viewer.isMonitor) return <Alert severity="warning">{t('monitorsOnly')}</Alert>;
+  const rows = [...(data ?? [])].sort((a, b) => b.submission.time - a.submission.time);
+
+  return (
+    <Stack spacing={2}>
+      {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
+      <Paper variant="outlined">
+        <TableContainer>
+          <Table size="small" aria-label={t('cheat.list')} aria-busy={isFetching}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('column.time')}</TableCell>
+                <TableCell>{t('cheat.submitTeam')}</TableCell>
+                <TableCell>{t('column.user')}</TableCell>
+                <TableCell>{t('cheat.ownedTeam')}</TableCell>
+                <TableCell>{t('column.challenge')}</TableCell>
+                <TableCell>{t('column.answer')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={6}>
+                    <Typography color="text.secondary" sx={{ py: 1 }}>
+                      {isFetching && !data ? t('loading') : t('cheat.empty')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row, index) => (
+                  <TableRow key={`${row.submission.time}-${index}`} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatTime(row.submission.time, i18n.language)}
+                    </TableCell>
+                    <TableCell>{row.submitTeam.team.name}</TableCell>
+                    <TableCell>{row.submission.user}</TableCell>
+                    <TableCell>{row.ownedTeam.team.name}</TableCell>
+                    <TableCell>{row.submission.challenge}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                      {row.submission.answer}
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
+import FlagIcon from '@mui/icons-material/Flag';
+import GppBadIcon from '@mui/icons-material/GppBad';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import StopCircleIcon from '@mui/icons-material/StopCircle';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
+import { getErrorMessage } from '@/shared/api/errors';
+import { useGameEventsQuery, type EventType, type GameEvent } from '../api';
+import { formatTime } from '../scoreboard/time';
+import { STATUS_COLORS } from './statusColors';
+
+export const EVENTS_PAGE_SIZE = 50;
+const EVENT_TYPES: EventType[] = ['FlagSubmit', 'CheatDetected', 'ContainerStart', 'ContainerDestroy', 'Normal'];
+
+const ICONS: Record<EventType, ReactElement> = {
+  Normal: <CampaignIcon color="info" />,
+  FlagSubmit: <FlagIcon color="primary" />,
+  CheatDetected: <GppBadIcon color="error" />,
+  ContainerStart: <PlayCircleIcon color="success" />,
+  ContainerDestroy: <StopCircleIcon color="disabled" />,
+};
+
+/** What happened, in the reader's language, from the event's values (reference §3.6). */
+function EventText({ event }: { event: GameEvent }) {
+  const { t } = useTranslation('monitor');
+  const [first = '', second = '', third = ''] = event.values;
+  switch (event.type) {
+    case 'FlagSubmit':
+      return (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+          <span>{t('event.text.FlagSubmit', { challenge: third })}</span>
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t(`status.${first}`, { defaultValue: first })}
+            sx={{ color: STATUS_COLORS[first], borderColor: STATUS_COLORS[first] }}
+          />
+          <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+            {second}
+          </Typography>
+        </Stack>
+      );
+    case 'CheatDetected':
+      return <span>{t('event.text.CheatDetected', { challenge: first, team: second, source: third })}</span>;
+    case 'ContainerStart':
+    case 'ContainerDestroy':
+      return <span>{t(`event.text.${event.type}`, { challenge: second })}</span>;
+    default:
+      return <span>{event.values.join(' ')}</span>;
+  }
+}
+
+/**
+ * `/games/:id/monitor/events`: the game's events, newest first, pushed live by the monitor hub on top
+ * of the 10 s polling. The type filter narrows the page shown; container events can be left out by
+ * the server so that pages stay full.
+ */
+export default function EventsPage() {
+  const { t, i18n } = useTranslation('monitor');
+  const id = Number(useParams().id);
+  const [page, setPage] = useState(0);
+  const [types, setTypes] = useState<EventType[]>([]);
+  const hideContainer =
+    types.length > 0 && !types.some((type) => type === 'ContainerStart' || type === 'ContainerDestroy');
+  const { data, error, isFetching } = useGameEventsQuery(
+    { id, hideContainer, count: EVENTS_PAGE_SIZE, skip: page * EVENTS_PAGE_SIZE },
+    { pollingInterval: REFRESH_INTERVAL_MS },
+  );
+  const events = useMemo(
+    () => (data ?? []).filter((event) => types.length === 0 || types.includes(event.type)),
+    [data, types],
+  );
+  const full = (data?.length ?? 0) >= EVENTS_PAGE_SIZE;
+
+  const toggle = (type: EventType) => {
+    setTypes((previous) => (previous.includes(type) ? previous.filter((item) => item !== type) : [...previous, type]));
+    setPage(0);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('event.filter')}>
+        {EVENT_TYPES.map((type) => (
+          <Chip
+            key={type}
+            icon={ICONS[type]}
+            label={t(`event.type.${type}`)}
+            variant={types.includes(type) ? 'filled' : 'outlined'}
+            color={types.includes(type) ? 'primary' : 'default'}
+            aria-pressed={types.includes(type)}
+            onClick={() => toggle(type)}
+          />
+        ))}
+      </Stack>
+      {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
+      <Paper variant="outlined">
+        <List aria-label={t('event.list')} aria-busy={isFetching}>
+          {events.length === 0 ? (
+            <ListItem>
+              <ListItemText secondary={isFetching ? t('loading') : t('event.empty')} />
+            </ListItem>
+          ) : (
+            events.map((event, index) => (
+              <ListItem key={`${event.time}-${index}`} divider>
+                <ListItemIcon aria-label={t(`event.type.${event.type}`)}>{ICONS[event.type]}</ListItemIcon>
+                <ListItemText
+                  primary={<EventText event={event} />}
+                  secondary={t('event.meta', {
+                    team: event.team || '—',
+                    user: event.user || '—',
+                    time: formatTime(event.time, i18n.language),
+                  })}
+                  slotProps={{ primary: { component: 'div' } }}
+                />
+              </ListItem>
+            ))
+          )}
+        </List>
+        <TablePagination
+          component="div"
+          count={full ? -1 : page * EVENTS_PAGE_SIZE + (data?.length ?? 0)}
+          page={page}
+          rowsPerPage={EVENTS_PAGE_SIZE}
+          rowsPerPageOptions={[EVENTS_PAGE_SIZE]}
+          onPageChange={(_event, next) => setPage(next)}
+          labelDisplayedRows={({ from, to }) => t('pageRange', { from, to })}
+          getItemAriaLabel={(type) => t(`${type}Page`)}
+          slotProps={{ actions: { nextButton: { disabled: !full } } }}
+        />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
+import { getErrorMessage } from '@/shared/api/errors';
+import { useGameSubmissionsQuery, type AnswerResult } from '../api';
+import { formatTime } from '../scoreboard/time';
+import { STATUS_COLORS } from './statusColors';
+
+export const SUBMISSIONS_PAGE_SIZE = 50;
+export const ANSWER_STATUSES: AnswerResult[] = [
+  'Accepted',
+  'WrongAnswer',
+  'CheatDetected',
+  'FlagSubmitted',
+  'NotFound',
+];
+
+export function StatusChip({ status }: { status: AnswerResult }) {
+  const { t } = useTranslation('monitor');
+  const color = STATUS_COLORS[status];
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={t(`status.${status}`, { defaultValue: status })}
+      sx={{ color, borderColor: color, fontWeight: 600 }}
+    />
+  );
+}
+
+/**
+ * `/games/:id/monitor/submissions`: every answer, newest first, filtered by status on the server,
+ * judged ones pushed live by the monitor hub; the whole list downloads as a sheet.
+ */
+export default function SubmissionsPage() {
+  const { t, i18n } = useTranslation('monitor');
+  const id = Number(useParams().id);
+  const [status, setStatus] = useState<AnswerResult | null>(null);
+  const [page, setPage] = useState(0);
+  const { data, error, isFetching } = useGameSubmissionsQuery(
+    { id, type: status ?? undefined, count: SUBMISSIONS_PAGE_SIZE, skip: page * SUBMISSIONS_PAGE_SIZE },
+    { pollingInterval: REFRESH_INTERVAL_MS },
+  );
+  const rows = data ?? [];
+  const full = rows.length >= SUBMISSIONS_PAGE_SIZE;
+
+  const choose = (next: AnswerResult | null) => {
+    setStatus(next);
+    setPage(0);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('submission.filter')}>
+          <Chip
+            label={t('submission.all')}
+            color={status === null ? 'primary' : 'default'}
+            variant={status === null ? 'filled' : 'outlined'}
+            aria-pressed={status === null}
+            onClick={() => choose(null)}
+          />
+          {ANSWER_STATUSES.map((item) => (
+            <Chip
+              key={item}
+              label={t(`status.${item}`)}
+              color={status === item ? 'primary' : 'default'}
+              variant={status === item ? 'filled' : 'outlined'}
+              aria-pressed={status === item}
+              onClick={() => choose(item)}
+            />
+          ))}
+        </Stack>
+        <Button variant="contained" startIcon={<DownloadIcon />} href={`/api/game/${id}/submissionsheet`} download>
+          {t('submission.export')}
+        </Button>
+      </Stack>
+      {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
+      <Paper variant="outlined">
+        <TableContainer>
+          <Table size="small" aria-label={t('submission.list')} aria-busy={isFetching}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('column.time')}</TableCell>
+                <TableCell>{t('column.status')}</TableCell>
+                <TableCell>{t('column.team')}</TableCell>
+                <TableCell>{t('column.user')}</TableCell>
+                <TableCell>{t('column.challenge')}</TableCell>
+                <TableCell>{t('column.answer')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={6}>
+                    <Typography color="text.secondary" sx={{ py: 1 }}>
+                      {isFetching ? t('loading') : t('submission.empty')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row, index) => (
+                  <TableRow key={`${row.time}-${row.team}-${index}`} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(row.time, i18n.language)}</TableCell>
+                    <TableCell>
+                      <StatusChip status={row.status} />
+                    </TableCell>
+                    <TableCell>{row.team}</TableCell>
+                    <TableCell>{row.user}</TableCell>
+                    <TableCell>{row.challenge}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.answer}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={full ? -1 : page * SUBMISSIONS_PAGE_SIZE + rows.length}
+          page={page}
+          rowsPerPage={SUBMISSIONS_PAGE_SIZE}
+          rowsPerPageOptions={[SUBMISSIONS_PAGE_SIZE]}
+          onPageChange={(_event, next) => setPage(next)}
+          labelDisplayedRows={({ from, to }) => t('pageRange', { from, to })}
+          getItemAriaLabel={(type) => t(`${type}Page`)}
+          slotProps={{ actions: { nextButton: { disabled: !full } } }}
+        />
+      </Paper>
+    </Stack>
+  );
+}

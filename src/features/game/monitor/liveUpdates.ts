@@ -1,0 +1,96 @@
+import type { AnswerResult, EventType, GameEvent, GameEventsApiArg, GameSubmissionsApiArg, Submission } from '../api';
+
+/**
+ * Hub payloads carry times as ISO strings (reference §6) while the REST lists carry Unix ms; the
+ * pages only ever see Unix ms.
+ */
+export function toUnixMs(time: unknown): number {
+  if (typeof time === 'number') return time;
+  if (typeof time === 'string') {
+    const parsed = Date.parse(time);
+    return Number.isNaN(parsed) ? Date.now() : parsed;
+  }
+  return Date.now();
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function eventFromHub(payload: unknown): GameEvent {
+  const raw = (payload ?? {}) as Record<string, unknown>;
+  return {
+    type: text(raw.type) as EventType,
+    values: Array.isArray(raw.values) ? raw.values.map((value) => String(value)) : [],
+    time: toUnixMs(raw.time),
+    user: text(raw.user),
+    team: text(raw.team),
+  };
+}
+
+export function submissionFromHub(payload: unknown): Submission {
+  const raw = (payload ?? {}) as Record<string, unknown>;
+  return {
+    answer: text(raw.answer),
+    status: text(raw.status) as AnswerResult,
+    time: toUnixMs(raw.time),
+    user: text(raw.user),
+    team: text(raw.team),
+    challenge: text(raw.challenge),
+  };
+}
+
+const CONTAINER_EVENTS: readonly EventType[] = ['ContainerStart', 'ContainerDestroy'];
+
+/**
+ * Puts `item` first, keeping the page at its size (count 0 means "all"). A poll may already have
+ * brought the same row (neither events nor submissions have ids on the wire): then it is updated in
+ * place, which is how a submission listed as `FlagSubmitted` takes its judged status.
+ */
+function upsert<T>(list: T[], item: T, count: number | undefined, same: (row: T) => boolean) {
+  const index = list.findIndex(same);
+  if (index >= 0) {
+    list[index] = item;
+    return;
+  }
+  list.unshift(item);
+  if (count && list.length > count) list.length = count;
+}
+
+/**
+ * A pushed event joins the cached first page (newest first) when that page's query would have
+ * returned it; later pages shift on their next poll instead of jumping under the reader's eyes.
+ */
+export function addLiveEvent(list: GameEvent[], payload: unknown, arg: GameEventsApiArg): void {
+  if (arg.skip) return;
+  const event = eventFromHub(payload);
+  if (arg.hideContainer && CONTAINER_EVENTS.includes(event.type)) return;
+  upsert(
+    list,
+    event,
+    arg.count,
+    (row) =>
+      row.time === event.time &&
+      row.type === event.type &&
+      row.team === event.team &&
+      row.user === event.user &&
+      row.values.join('\u0000') === event.values.join('\u0000'),
+  );
+}
+
+/** As `addLiveEvent`, for judged submissions and the status the list is filtered on. */
+export function addLiveSubmission(list: Submission[], payload: unknown, arg: GameSubmissionsApiArg): void {
+  if (arg.skip) return;
+  const submission = submissionFromHub(payload);
+  const same = (row: Submission) =>
+    row.time === submission.time &&
+    row.team === submission.team &&
+    row.user === submission.user &&
+    row.challenge === submission.challenge &&
+    row.answer === submission.answer;
+  if (arg.type && submission.status !== arg.type) {
+    // Judged into another status: it no longer belongs to this filtered list.
+    const index = list.findIndex(same);
+    if (index >= 0) list.splice(index, 1);
+    return;
+  }
+  upsert(list, submission, arg.count, same);
+}

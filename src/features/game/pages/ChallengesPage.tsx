@@ -1,0 +1,123 @@
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
+import { PageSpinner } from '@/shared/ui/PageSpinner';
+import { useGameDetailsQuery, useGameGameQuery, type DetailedGameInfoModel } from '../api';
+import { ChallengeBoard } from '../components/ChallengeBoard';
+import { GameMessage } from '../components/GameMessage';
+import { LoadError } from '../components/LoadError';
+import { NoticePanel } from '../components/NoticePanel';
+import { TeamRankCard } from '../components/TeamRankCard';
+import { WriteupPanel } from '../components/WriteupPanel';
+import { countdownParts, formatTime, gamePhase, useNow } from '../lib/time';
+import { useGameViewer } from '../viewer';
+
+/** The board itself, once the team may play: challenges, rank card, writeup and notices. */
+function PlayArea({ game, now }: { game: DetailedGameInfoModel; now: number }) {
+  const {
+    data: details,
+    error,
+    refetch,
+  } = useGameDetailsQuery({ id: game.id }, { pollingInterval: REFRESH_INTERVAL_MS });
+  if (!details) return error ? <LoadError error={error} onRetry={() => void refetch()} /> : <PageSpinner />;
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 8, xl: 9 }}>
+        <ChallengeBoard gameId={game.id} details={details} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4, xl: 3 }}>
+        <Stack spacing={2}>
+          <TeamRankCard details={details} teamName={game.teamName ?? ''} />
+          {details.writeupRequired && <WriteupPanel gameId={game.id} deadline={details.writeupDeadline} now={now} />}
+          <NoticePanel gameId={game.id} />
+        </Stack>
+      </Grid>
+    </Grid>
+  );
+}
+
+/**
+ * A game's challenges (spec §2 "games/{id}/Challenges"), for members of an accepted team while the
+ * game runs (or after it, in practice mode). Anyone else learns why not (reference §2.5 checks).
+ */
+export default function ChallengesPage() {
+  const { t, i18n } = useTranslation();
+  const id = Number(useParams().id);
+  const { pathname } = useLocation();
+  const viewer = useGameViewer();
+  const now = useNow();
+  const { data: game, isLoading, error, refetch } = useGameGameQuery({ id }, { skip: viewer.isLoading });
+
+  if (viewer.isLoading || isLoading) return <PageSpinner />;
+  if (!game) return <LoadError error={error} onRetry={() => void refetch()} />;
+
+  const phase = gamePhase(game, now);
+  const back = { to: `/games/${id}`, label: t('game:nav.toGame') };
+  let body;
+  if (!viewer.signedIn)
+    body = (
+      <GameMessage
+        title={t('game:play.signInTitle')}
+        message={t('game:play.signInMessage')}
+        action={{ to: `/account/login?from=${encodeURIComponent(pathname)}`, label: t('game:participation.signIn') }}
+      />
+    );
+  else if (game.status !== 'Accepted')
+    body = (
+      <GameMessage title={t('game:play.notAcceptedTitle')} message={t('game:play.notAcceptedMessage')} action={back} />
+    );
+  else if (phase === 'upcoming') {
+    const { days, clock } = countdownParts(game.start - now);
+    body = (
+      <GameMessage
+        title={t('game:play.notStartedTitle')}
+        message={t('game:play.notStartedMessage', {
+          time: formatTime(game.start, i18n.language),
+          countdown: days > 0 ? t('game:time.daysAnd', { count: days, clock }) : clock,
+        })}
+      />
+    );
+  } else if (phase === 'ended' && !game.practiceMode)
+    body = (
+      <GameMessage
+        title={t('game:play.endedTitle')}
+        message={t('game:play.endedMessage', { time: formatTime(game.end, i18n.language) })}
+        action={{ to: `/games/${id}/scoreboard`, label: t('game:nav.scoreboard') }}
+      />
+    );
+  else body = <PlayArea game={game} now={now} />;
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <div>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700, wordBreak: 'break-word' }}>
+            {game.title}
+          </Typography>
+          <Typography color="text.secondary">{t('game:play.subtitle')}</Typography>
+        </div>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to={back.to} startIcon={<ArrowBackOutlined />}>
+            {back.label}
+          </Button>
+          {phase !== 'upcoming' && (
+            <Button component={RouterLink} to={`/games/${id}/scoreboard`} startIcon={<LeaderboardOutlined />}>
+              {t('game:nav.scoreboard')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {body}
+    </Stack>
+  );
+}

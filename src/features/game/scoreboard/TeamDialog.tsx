@@ -1,0 +1,127 @@
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChallengeInfo, ScoreboardItem } from '../api';
+import { BloodMark } from './BloodMark';
+import { solversOf } from './board';
+import { formatTime } from './time';
+
+interface Props {
+  team: ScoreboardItem | null;
+  challenges: Map<number, ChallengeInfo>;
+  onClose: () => void;
+}
+
+/**
+ * One team's standing: rank, score, its solvers and its solves with times and points. The board
+ * carries no member list, so "members" are the team's users who solved something.
+ */
+export function TeamDialog({ team, challenges, onClose }: Props) {
+  const { t, i18n } = useTranslation('scoreboard');
+  const titleId = useId();
+  const solves = team ? [...team.solvedChallenges].sort((a, b) => a.time - b.time) : [];
+  const members = team ? solversOf(team) : [];
+  return (
+    <Dialog open={team !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      {team ? (
+        <>
+          <DialogTitle id={titleId}>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Avatar src={team.avatar ?? undefined} alt="">
+                {team.name.slice(0, 1).toUpperCase()}
+              </Avatar>
+              <span>{team.name}</span>
+              {team.division ? <Chip size="small" variant="outlined" label={team.division} /> : null}
+            </Stack>
+          </DialogTitle>
+          <DialogContent dividers>
+            <Stack spacing={2}>
+              {team.bio ? <Typography color="text.secondary">{team.bio}</Typography> : null}
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+                <Chip label={t('team.rank', { rank: team.rank })} color="primary" />
+                {team.divisionRank != null ? (
+                  <Chip label={t('team.divisionRank', { rank: team.divisionRank })} variant="outlined" />
+                ) : null}
+                <Chip label={t('team.score', { score: team.score })} variant="outlined" />
+                <Chip label={t('team.solved', { value: team.solvedCount })} variant="outlined" />
+              </Stack>
+              <div>
+                <Typography variant="subtitle2" component="h3" gutterBottom>
+                  {t('team.members')}
+                </Typography>
+                {members.length ? (
+                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                    {members.map((name) => (
+                      <Chip key={name} size="small" label={name} />
+                    ))}
+                  </Stack>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('team.noMembers')}
+                  </Typography>
+                )}
+              </div>
+              <div>
+                <Typography variant="subtitle2" component="h3" gutterBottom>
+                  {t('team.solves')}
+                </Typography>
+                {solves.length ? (
+                  <Table size="small" aria-label={t('team.solves')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('team.column.challenge')}</TableCell>
+                        <TableCell>{t('team.column.type')}</TableCell>
+                        <TableCell>{t('team.column.user')}</TableCell>
+                        <TableCell align="right">{t('team.column.score')}</TableCell>
+                        <TableCell>{t('team.column.time')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {solves.map((solve) => {
+                        const challenge = challenges.get(solve.id);
+                        return (
+                          <TableRow key={solve.id}>
+                            <TableCell>{challenge?.title ?? `#${solve.id}`}</TableCell>
+                            <TableCell>
+                              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                                <BloodMark type={solve.type} label={t(`type.${solve.type}`)} />
+                                <span>{t(`type.${solve.type}`)}</span>
+                              </Stack>
+                            </TableCell>
+                            <TableCell>{solve.userName ?? '—'}</TableCell>
+                            <TableCell align="right">{solve.score}</TableCell>
+                            <TableCell>{formatTime(solve.time, i18n.language)}</TableCell>
+                          </TableRow>
+                        );
+                      })}
+                    </TableBody>
+                  </Table>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('team.noSolves')}
+                  </Typography>
+                )}
+              </div>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('team.close')}</Button>
+          </DialogActions>
+        </>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { GameEvent } from '@/features/game/api';
+import { server } from '../../../msw';
+import { API, renderApp } from '../../../helpers/render';
+import { GAME_ID, mockGame } from './support';
+
+// Pages load lazily, and the machine running the suites may be busy.
+configure({ asyncUtilTimeout: 8000 });
+jest.setTimeout(30_000);
+
+const EVENTS: GameEvent[] = [
+  {
+    type: 'FlagSubmit',
+    values: ['Accepted', 'flag{right}', 'Warmup', '1'],
+    time: 1_800_000_003_000,
+    user: 'alice',
+    team: 'Red',
+  },
+  { type: 'CheatDetected', values: ['Warmup', 'Blue', 'Red'], time: 1_800_000_002_000, user: 'bob', team: 'Blue' },
+  { type: 'ContainerStart', values: ['2', 'Pwn me'], time: 1_800_000_001_000, user: 'carol', team: 'Green' },
+];
+
+describe('the monitor events tab', () => {
+  test('describes each event and filters by type', async () => {
+    mockGame('Monitor');
+    server.use(http.get(`${API}/game/${GAME_ID}/events`, () => HttpResponse.json(EVENTS)));
+    renderApp(`/games/${GAME_ID}/monitor`);
+
+    const list = await screen.findByRole('list', { name: 'Game events' });
+    await within(list).findByText('Submitted a flag for Warmup');
+    expect(within(list).getByText('Cheat on Warmup: Blue submitted the flag of Red')).toBeInTheDocument();
+    expect(within(list).getByText('Started the container of Pwn me')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cheat detected' }));
+    expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument();
+    expect(within(list).getByText('Cheat on Warmup: Blue submitted the flag of Red')).toBeInTheDocument();
+  });
+});
