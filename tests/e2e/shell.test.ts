@@ -188,8 +188,8 @@ describe('the application shell in Chromium', () => {
     await platform.screenshot(page, 'shell-not-found');
     await page.goto('/ABOUT');
     await page.getByRole('heading', { name: 'About', level: 1 }).waitFor();
-    await page.goto('/Games/1/Scoreboard');
-    await page.getByRole('heading', { name: 'Coming soon' }).waitFor();
+    await page.goto('/GAMES');
+    await page.getByRole('heading', { name: 'Games', level: 1 }).waitFor();
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import { decryptApiData, encryptApiData, generateApiKeyPair } from '../../../ser
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser, createUser, uniqueName } from '../helpers/users';
+import { acceptedPlayer, client, newChallenge, newGame, settle, statusOf, submit } from '../game/support';
 
 describe('payload encryption primitives (reference §1.5)', () => {
   test('a value encrypted for the published key decrypts with the stored private key, with or without XOR_KEY', () => {
@@ -98,6 +99,26 @@ for (const engine of engines()) {
         await setEncryption(false);
       }
       assert.equal((await login(user.userName, user.password)).statusCode, 200, 'off again: plain text works');
+    });
+
+    test('with it on, an encrypted flag is judged and a plain one is refused as missing', async () => {
+      const adminClient = client(ctx.app, admin);
+      const game = await newGame(adminClient);
+      const challenge = await newChallenge(adminClient, game.id, { flags: ['flag{sealed}'] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      await setEncryption(true);
+      try {
+        const key = (await clientKey())!;
+        const plain = await player.api('POST', `/api/game/${game.id}/challenges/${challenge.id}`, {
+          flag: 'flag{sealed}',
+        });
+        assert.equal(plain.statusCode, 400);
+        const id = await submit(player, game.id, challenge.id, encryptApiData('flag{sealed}', key));
+        await settle(ctx.app);
+        assert.equal(await statusOf(player, game.id, challenge.id, id), 'Accepted');
+      } finally {
+        await setEncryption(false);
+      }
     });
   });
 }

@@ -45,7 +45,7 @@ describe('the admin games list', () => {
     renderApp('/admin/games');
     const grid = await screen.findByRole('grid', { name: 'Games' });
     await within(grid).findByRole('link', { name: 'Spring Cup' });
-    expect(pages).toEqual(['20/0']);
+    expect(pages).toEqual(['30/0']);
     const spring = within(grid).getByRole('row', { name: /Spring Cup/ });
     expect(within(spring).getByText('Hidden')).toBeInTheDocument();
     expect(within(spring).getByText('Practice')).toBeInTheDocument();
