@@ -140,8 +140,15 @@ for (const engine of engines()) {
       await join(player, game.id);
       const list = assertOk('gameParticipations', await admin('GET', `/api/game/${game.id}/participations`)) as Array<{
         registeredMembers: string[];
+        team: { captainId: string; members: Array<{ userId?: string; userName?: string }> };
       }>;
       assert.deepEqual(list[0]!.registeredMembers, [player.user.id]);
+      // Members carry their ids, so the review page can mark the captain and who joined the game.
+      assert.deepEqual(
+        list[0]!.team.members.map((member) => member.userId),
+        [player.user.id],
+      );
+      assert.equal(list[0]!.team.captainId, player.user.id);
       assertError('gameParticipations', await player.api('GET', `/api/game/${game.id}/participations`), 403);
     });
   });

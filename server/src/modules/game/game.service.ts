@@ -456,14 +456,14 @@ export async function participationList(db: Db, gameId: number) {
       members: members
         .filter((member) => member.teamId === team.id)
         .map(({ user }) => ({
-          id: user.id,
+          // ProfileUserInfoModel names the id `userId`; the captain is told by the team's `captainId`.
+          userId: user.id,
           userName: user.userName,
           realName: user.realName,
           stdNumber: user.stdNumber,
           phone: user.phone,
           email: user.email,
           avatar: user.avatarHash ? fileUrl(user.avatarHash, 'avatar') : null,
-          captain: user.id === team.captainId,
         })),
     },
     registeredMembers: registered.filter((row) => row.participationId === participation.id).map((row) => row.userId),
