@@ -29,6 +29,8 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** When the first request went out, in Unix ms (one clock for every process on the machine). */
+  startedAt: number;
 }
 
 function once(agent: http.Agent, origin: URL, target: LoadTarget): Promise<number> {
@@ -58,6 +60,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const latencies: number[] = [];
   let issued = 0;
   let errors = 0;
+  const startedAt = performance.timeOrigin + performance.now();
   const started = process.hrtime.bigint();
   const deadline = Date.now() + (job.durationMs ?? 3_600_000);
   const limit = job.requests ?? Number.POSITIVE_INFINITY;
@@ -76,7 +79,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { count: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+  return { count: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), startedAt };
 }
 
 if (require.main === module) {

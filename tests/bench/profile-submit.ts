@@ -48,7 +48,7 @@ async function main() {
   await db.execute(sql`insert into users (user_name, email, password_hash, email_confirmed)
     select 'p' || ${tag} || n, 'p' || ${tag} || n || '@example.com', 'x', true from json_to_recordset(${seed}::json) as r(n int, session text)`);
   await db.execute(sql`insert into sessions (id, user_id, expires_at)
-    select r.session, u.id, now() + interval '1 day' from json_to_recordset(${seed}::json) as r(n int, session text) join users u on u.user_name = 'p' || ${tag} || r.n`);
+    select r.session, u.id, now() + interval '7 days' from json_to_recordset(${seed}::json) as r(n int, session text) join users u on u.user_name = 'p' || ${tag} || r.n`);
   await db.execute(
     sql`insert into teams (name, invite_token, captain_id) select u.user_name, md5(u.user_name), u.id from users u where u.user_name like 'p' || ${tag} || '%'`,
   );

@@ -103,3 +103,15 @@ async function withMigrationLock(pool: Pool, run: () => Promise<void>): Promise<
     lock.release();
   }
 }
+
+/**
+ * Runs a hot statement whose text never changes. On PostgreSQL it is a named prepared statement, so
+ * each pooled connection parses it once and can reuse its plan (for the small statements of the
+ * request path, planning costs as much as running them); PGlite runs it as is. Rows come back as
+ * the driver gives them (no drizzle mapping), so keep to plain columns.
+ */
+export async function queryNamed<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: Pool | PGlite }).$client;
+  if (client instanceof Pool) return (await client.query<T & object>({ name, text, values })).rows;
+  return (await client.query<T>(text, values)).rows;
+}

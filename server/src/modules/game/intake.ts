@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryNamed, type Db } from '../../db/client';
 import { Batcher } from '../../lib/batcher';
 
 /** One flag submission as the route hands it over: who, where, what, and whether the answer is well-formed. */
@@ -41,8 +40,39 @@ interface ContextRow {
  * so an id handed back is already durable (committed before acknowledged). Ids come from the
  * identity's sequence inside the statement so each caller learns its own.
  */
+const STORE_SUBMISSIONS = `
+  with req as (
+    select * from json_to_recordset($1::json)
+      as r(n int, game_id int, challenge_id int, user_id uuid, answer text, valid boolean)
+  ), ctx as materialized (
+    select r.n, r.answer, r.user_id, g.id as game_id, p.id as participation_id, p.team_id, c.id as challenge_id,
+      g.id is not null as game_found, p.status::text as status,
+      g.start_at <= $2::timestamptz as started,
+      (g.end_at >= $2::timestamptz or g.practice_mode) as open,
+      c.id is not null as challenge_found,
+      case when r.valid and p.status = 'Accepted' and g.start_at <= $2::timestamptz
+          and (g.end_at >= $2::timestamptz or g.practice_mode) and c.id is not null
+        then nextval(pg_get_serial_sequence('submissions', 'id'))::int end as submission_id
+    from req r
+    left join games g on g.id = r.game_id
+    left join user_participations up on up.user_id = r.user_id and up.game_id = g.id
+    left join participations p on p.id = up.participation_id
+    left join challenges c on c.id = r.challenge_id and c.game_id = g.id and c.is_enabled
+  ), stored as (
+    insert into submissions (id, answer, user_id, team_id, participation_id, game_id, challenge_id)
+    overriding system value
+    select submission_id, answer, user_id, team_id, participation_id, game_id, challenge_id
+    from ctx where submission_id is not null order by n
+  )
+  select n, game_found, status, started, open, challenge_found, submission_id from ctx order by n`;
+
+/**
+ * Reads the context of many submissions and inserts those that pass, in one statement: one round
+ * trip and one commit for a whole burst of submissions. The statement commits before it returns,
+ * so an id handed back is already durable (committed before acknowledged). Ids come from the
+ * identity's sequence inside the statement so each caller learns its own.
+ */
 export async function storeSubmissions(db: Db, requests: SubmissionRequest[]): Promise<SubmissionContext[]> {
-  const now = new Date().toISOString();
   const input = JSON.stringify(
     requests.map((request, n) => ({
       n,
@@ -53,32 +83,10 @@ export async function storeSubmissions(db: Db, requests: SubmissionRequest[]): P
       valid: request.valid,
     })),
   );
-  const result = await db.execute<Record<string, unknown>>(sql`
-    with req as (
-      select * from json_to_recordset(${input}::json)
-        as r(n int, game_id int, challenge_id int, user_id uuid, answer text, valid boolean)
-    ), ctx as materialized (
-      select r.n, r.answer, r.user_id, g.id as game_id, p.id as participation_id, p.team_id, c.id as challenge_id,
-        g.id is not null as game_found, p.status::text as status,
-        g.start_at <= ${now}::timestamptz as started,
-        (g.end_at >= ${now}::timestamptz or g.practice_mode) as open,
-        c.id is not null as challenge_found,
-        case when r.valid and p.status = 'Accepted' and g.start_at <= ${now}::timestamptz
-            and (g.end_at >= ${now}::timestamptz or g.practice_mode) and c.id is not null
-          then nextval(pg_get_serial_sequence('submissions', 'id'))::int end as submission_id
-      from req r
-      left join games g on g.id = r.game_id
-      left join user_participations up on up.user_id = r.user_id and up.game_id = g.id
-      left join participations p on p.id = up.participation_id
-      left join challenges c on c.id = r.challenge_id and c.game_id = g.id and c.is_enabled
-    ), stored as (
-      insert into submissions (id, answer, user_id, team_id, participation_id, game_id, challenge_id)
-      overriding system value
-      select submission_id, answer, user_id, team_id, participation_id, game_id, challenge_id
-      from ctx where submission_id is not null order by n
-    )
-    select n, game_found, status, started, open, challenge_found, submission_id from ctx order by n`);
-  const rows = result.rows as unknown as ContextRow[];
+  const rows = await queryNamed<ContextRow>(db, 'store_submissions', STORE_SUBMISSIONS, [
+    input,
+    new Date().toISOString(),
+  ]);
   return rows.map((row) => ({
     gameFound: row.game_found,
     participationStatus: row.status,

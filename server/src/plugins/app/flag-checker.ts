@@ -11,12 +11,13 @@ declare module 'fastify' {
 /**
  * Starts the judge queue once the app is ready (re-queuing every submission still FlagSubmitted, so
  * a restart judges everything acknowledged before it) and drains the in-flight judgements on close.
- * Workers: one on PGlite (a single connection). On PostgreSQL two, each judging a batch of
- * waiting submissions per transaction (GZCTF picks 1/2/4 workers by CPU count, one submission
- * each); batches touching the same challenge take turns on its row lock.
+ * One worker on either engine, judging a batch of waiting submissions per transaction: batches
+ * touching one challenge take turns on its row lock anyway, and a second worker only split the
+ * batches and doubled the fixed cost per transaction (GZCTF picks 1/2/4 workers by CPU count, one
+ * submission each).
  */
 async function flagChecker(app: FastifyInstance) {
-  const workers = app.database.kind === 'pglite' ? 1 : 2;
+  const workers = 1;
   const checker = new FlagChecker(app.db, workers, (error, id) =>
     app.log.error({ err: error, submission: id }, 'flag check failed; the submission stays queued for the next start'),
   );

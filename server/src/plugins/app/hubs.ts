@@ -44,23 +44,38 @@ async function hubs(app: FastifyInstance) {
   const groupKey = (hub: HubName, gameId: number | null) => `${hub}:${gameId ?? ''}`;
 
   const deliverLocally = ({ hub, gameId, target, argument }: Delivery) => {
+    const group = groups.get(groupKey(hub, gameId));
+    if (!group?.size) return;
     const message = invocation(target, argument);
-    for (const socket of groups.get(groupKey(hub, gameId)) ?? []) socket.send(message);
+    for (const socket of group) socket.send(message);
   };
 
   let deliver = deliverLocally;
+  /** Publishes what is still waiting (on close). */
+  let flush = () => {};
   const subscriber = app.redis?.duplicate();
   if (app.redis && subscriber) {
     const redis = app.redis;
     subscriber.on('error', (error: Error) => app.log.warn({ err: error }, 'hub subscriber error'));
     await subscriber.subscribe(CHANNEL);
-    subscriber.on('message', (_channel: string, text: string) => deliverLocally(JSON.parse(text) as Delivery));
-    deliver = (delivery) => {
+    subscriber.on('message', (_channel: string, text: string) => {
+      for (const delivery of JSON.parse(text) as Delivery[]) deliverLocally(delivery);
+    });
+    // What is emitted in one turn of the event loop (a judged batch emits two messages per
+    // submission) goes out as one published array, in order.
+    let outbox: Delivery[] = [];
+    const publish = () => {
+      const batch = outbox;
+      outbox = [];
       redis
-        .publish(CHANNEL, JSON.stringify(delivery))
+        .publish(CHANNEL, JSON.stringify(batch))
         // Not through the logger: log lines are delivered here too, so a failure would feed itself.
         .catch((error: unknown) => process.stderr.write(`hub publish failed: ${String(error)}\n`));
     };
+    deliver = (delivery) => {
+      if (outbox.push(delivery) === 1) setImmediate(() => outbox.length && publish());
+    };
+    flush = () => outbox.length && publish();
   }
 
   const onNotice = ({ gameId, notice }: { gameId: number; notice: { time: number } }) =>
@@ -146,6 +161,7 @@ async function hubs(app: FastifyInstance) {
     gameBus.off('event', onEvent);
     gameBus.off('submission', onSubmission);
     for (const group of groups.values()) for (const socket of group) socket.close();
+    flush();
     if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
   });
 }

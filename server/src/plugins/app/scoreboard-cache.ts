@@ -123,9 +123,11 @@ export class ScoreboardCache {
           const started = Date.now();
           await this.write(gameId);
           if (!this.dirty.has(gameId)) break;
-          // Under a stream of solves, pause as long as the last run took (at most 250 ms) before
-          // the next: regeneration then takes at most half the time the judge and requests need.
-          await new Promise((resolve) => setTimeout(resolve, Math.min(250, Date.now() - started)));
+          // Under a stream of solves, pause three times as long as the last run took (200 ms to
+          // 1 s) before the next: regeneration then takes at most a quarter of the time the judge
+          // and the requests need, and the board trails a burst of solves by about a second at most.
+          const took = Date.now() - started;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, Math.max(200, 3 * took))));
         }
       } finally {
         this.running.delete(gameId);

@@ -1,5 +1,5 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { queryNamed, type Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Role } from '../../db/schema/enums';
 
@@ -16,44 +16,40 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-export async function findSession(db: Db, id: string): Promise<SessionRecord | undefined> {
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        userName: users.userName,
-        email: users.email,
-        role: users.role,
-        lastVisitedAt: users.lastVisitedAt,
-        ip: users.ip,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
-  return row;
+const FIND_SESSIONS = `
+  select s.id, s.expires_at, u.id as user_id, u.user_name, u.email, u.role::text as role, u.last_visited_at, u.ip
+  from sessions s join users u on u.id = s.user_id
+  where s.id = any($1::varchar[])`;
+
+interface SessionRow {
+  id: string;
+  expires_at: Date | string;
+  user_id: string;
+  user_name: string;
+  email: string;
+  role: Role;
+  last_visited_at: Date | string;
+  ip: string;
 }
 
-/** Several sessions at once (concurrent requests' lookups share this query). */
+/**
+ * Several sessions at once (concurrent requests' lookups share this query). Every authenticated
+ * request runs it, so it is a named statement with one array parameter.
+ */
 export async function findSessions(db: Db, ids: string[]): Promise<SessionRecord[]> {
-  return db
-    .select({
-      id: sessions.id,
-      expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        userName: users.userName,
-        email: users.email,
-        role: users.role,
-        lastVisitedAt: users.lastVisitedAt,
-        ip: users.ip,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(ids.length === 1 ? eq(sessions.id, ids[0]!) : inArray(sessions.id, ids));
+  const rows = await queryNamed<SessionRow>(db, 'find_sessions', FIND_SESSIONS, [ids]);
+  return rows.map((row) => ({
+    id: row.id,
+    expiresAt: new Date(row.expires_at),
+    user: {
+      id: row.user_id,
+      userName: row.user_name,
+      email: row.email,
+      role: row.role,
+      lastVisitedAt: new Date(row.last_visited_at),
+      ip: row.ip,
+    },
+  }));
 }
 
 export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
