@@ -79,7 +79,15 @@ async function run(job: LoadJob): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { count: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), startedAt };
+  return {
+    count: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    startedAt,
+  };
 }
 
 if (require.main === module) {

@@ -43,51 +43,55 @@ type Row = Awaited<ReturnType<typeof lockSubmissions>>[number];
  * to the team's instance.
  */
 function lockSubmissions(tx: Db, ids: number[]) {
-  return tx
-    .select({
-      submission: {
-        id: submissions.id,
-        answer: submissions.answer,
-        submittedAt: submissions.submittedAt,
-        userId: submissions.userId,
-        teamId: submissions.teamId,
-        gameId: submissions.gameId,
-      },
-      gameEndAt: games.endAt,
-      challenge: {
-        id: challenges.id,
-        title: challenges.title,
-        type: challenges.type,
-        isEnabled: challenges.isEnabled,
-        disableBloodBonus: challenges.disableBloodBonus,
-      },
-      participation: { id: participations.id, status: participations.status, teamName: teams.name },
-      instance: { id: gameInstances.id, flag: gameInstances.flag, flagId: gameInstances.flagId },
-      userName: users.userName,
-      staticMatch: sql<boolean>`exists (select 1 from ${flags} f where f.challenge_id = ${submissions.challengeId} and f.flag = ${submissions.answer})`,
-      attachmentFlag: sql<string | null>`(select f.flag from ${flags} f where f.id = ${gameInstances.flagId})`,
-    })
-    .from(submissions)
-    .innerJoin(games, eq(games.id, submissions.gameId))
-    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
-    .innerJoin(participations, eq(participations.id, submissions.participationId))
-    .innerJoin(teams, eq(teams.id, participations.teamId))
-    .leftJoin(
-      gameInstances,
-      and(
-        eq(gameInstances.participationId, submissions.participationId),
-        eq(gameInstances.challengeId, submissions.challengeId),
-      ),
-    )
-    .leftJoin(users, eq(users.id, submissions.userId))
-    // One array parameter and a named statement: the text never changes, so each connection parses
-    // it once and PostgreSQL can reuse its plan (planning a join this wide per batch cost more than running it).
-    .where(and(sql`${submissions.id} = any(${sql.placeholder('ids')}::int[])`, eq(submissions.status, 'FlagSubmitted')))
-    .orderBy(submissions.id)
-    // NO KEY UPDATE: the judge never changes a key, so inserts referencing these rows need not wait.
-    .for('no key update', { of: submissions })
-    .prepare('judge_lock_submissions')
-    .execute({ ids });
+  return (
+    tx
+      .select({
+        submission: {
+          id: submissions.id,
+          answer: submissions.answer,
+          submittedAt: submissions.submittedAt,
+          userId: submissions.userId,
+          teamId: submissions.teamId,
+          gameId: submissions.gameId,
+        },
+        gameEndAt: games.endAt,
+        challenge: {
+          id: challenges.id,
+          title: challenges.title,
+          type: challenges.type,
+          isEnabled: challenges.isEnabled,
+          disableBloodBonus: challenges.disableBloodBonus,
+        },
+        participation: { id: participations.id, status: participations.status, teamName: teams.name },
+        instance: { id: gameInstances.id, flag: gameInstances.flag, flagId: gameInstances.flagId },
+        userName: users.userName,
+        staticMatch: sql<boolean>`exists (select 1 from ${flags} f where f.challenge_id = ${submissions.challengeId} and f.flag = ${submissions.answer})`,
+        attachmentFlag: sql<string | null>`(select f.flag from ${flags} f where f.id = ${gameInstances.flagId})`,
+      })
+      .from(submissions)
+      .innerJoin(games, eq(games.id, submissions.gameId))
+      .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+      .innerJoin(participations, eq(participations.id, submissions.participationId))
+      .innerJoin(teams, eq(teams.id, participations.teamId))
+      .leftJoin(
+        gameInstances,
+        and(
+          eq(gameInstances.participationId, submissions.participationId),
+          eq(gameInstances.challengeId, submissions.challengeId),
+        ),
+      )
+      .leftJoin(users, eq(users.id, submissions.userId))
+      // One array parameter and a named statement: the text never changes, so each connection parses
+      // it once and PostgreSQL can reuse its plan (planning a join this wide per batch cost more than running it).
+      .where(
+        and(sql`${submissions.id} = any(${sql.placeholder('ids')}::int[])`, eq(submissions.status, 'FlagSubmitted')),
+      )
+      .orderBy(submissions.id)
+      // NO KEY UPDATE: the judge never changes a key, so inserts referencing these rows need not wait.
+      .for('no key update', { of: submissions })
+      .prepare('judge_lock_submissions')
+      .execute({ ids })
+  );
 }
 
 const pairKey = (a: number, b: number | string) => `${a}\u0000${b}`;
