@@ -285,7 +285,9 @@ async function distinctTeamsSolving(app: Awaited<ReturnType<typeof buildApp>>, o
     select p.id, ${challenge!.id} from participations p where p.game_id = ${gameId}`);
   // As autovacuum would after a bulk load (it is off on these machines): without fresh statistics
   // the planner takes the just-filled tables for empty.
-  await db.execute(sql`analyze users, sessions, teams, team_members, participations, user_participations, game_instances`);
+  await db.execute(
+    sql`analyze users, sessions, teams, team_members, participations, user_participations, game_instances`,
+  );
   const result = await load({
     origin,
     targets: tokens.map((token) => ({
