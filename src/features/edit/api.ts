@@ -188,6 +188,32 @@ export const {
   useAdminWriteupsQuery,
 } = api;
 
+/** The admin-set scoreboard freeze of a game: Unix ms, or null for none. */
+export interface GameFreeze {
+  freezeAt: number | null;
+}
+
+/**
+ * Beyond GZCTF, so outside the contract and hand-written here: the scoreboard freeze (server
+ * `GET/PUT /api/game/{id}/freeze`, Admin). Players then see the standings as of the freeze.
+ */
+const freezeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    editGetGameFreeze: build.query<GameFreeze, { id: number }>({
+      query: ({ id }) => ({ url: `/api/game/${id}/freeze` }),
+      providesTags: (_result, _error, { id }) => [{ type: 'EditGame', id: `freeze-${id}` }],
+    }),
+    editSetGameFreeze: build.mutation<unknown, { id: number } & GameFreeze>({
+      query: ({ id, freezeAt }) => ({ url: `/api/game/${id}/freeze`, method: 'PUT', body: { freezeAt } }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'EditGame', id: `freeze-${id}` }],
+      onQueryStarted: ({ freezeAt }, { dispatch, queryFulfilled }) =>
+        notifyWhenDone(queryFulfilled, dispatch, freezeAt === null ? 'freezeLifted' : 'freezeSaved', 'edit'),
+    }),
+  }),
+});
+
+export const { useEditGetGameFreezeQuery, useEditSetGameFreezeMutation } = freezeApi;
+
 /**
  * The multipart body of a poster upload: the generated type describes the form's one field, while
  * the base query sends a FormData as it is (the browser writes the boundary).

@@ -356,5 +356,36 @@ for (const engine of engines()) {
       assert.equal(thawed.items[0]!.score, 1050);
       assert.equal(thawed.freezeTime ?? null, null);
     });
+
+    test('admins read the freeze back; a freeze outside the game is refused in the user\u2019s language and nothing is written', async () => {
+      const game = await newGame(admin);
+      const stored = await ctx.app.db.select().from(games).where(eq(games.id, game.id));
+      const startAt = stored[0]!.startAt.getTime();
+      const endAt = stored[0]!.endAt.getTime();
+      assert.deepEqual((await admin('GET', `/api/game/${game.id}/freeze`)).json(), { freezeAt: null });
+
+      const inside = startAt + Math.floor((endAt - startAt) / 2);
+      assert.equal((await admin('PUT', `/api/game/${game.id}/freeze`, { freezeAt: inside })).statusCode, 200);
+      assert.deepEqual((await admin('GET', `/api/game/${game.id}/freeze`)).json(), { freezeAt: inside });
+
+      for (const outside of [startAt - 60_000, endAt + 60_000]) {
+        const refused = await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/game/${game.id}/freeze`,
+          payload: { freezeAt: outside },
+          headers: { cookie: (await asUser(ctx.app, 'Admin')).cookie, 'accept-language': 'de-DE' },
+        });
+        assert.equal(refused.statusCode, 400, refused.body);
+        assert.deepEqual(refused.json(), {
+          title: 'Der Einfrierzeitpunkt muss zwischen Beginn und Ende des Spiels liegen',
+          status: 400,
+        });
+      }
+      assert.deepEqual((await admin('GET', `/api/game/${game.id}/freeze`)).json(), { freezeAt: inside });
+
+      const player = await acceptedPlayer(ctx.app, game.id);
+      assert.equal((await player.api('GET', `/api/game/${game.id}/freeze`)).statusCode, 403);
+      assert.equal((await admin('GET', '/api/game/999999/freeze')).statusCode, 404);
+    });
   });
 }

@@ -119,13 +119,20 @@ function sendSheet(reply: FastifyReply, fileName: string, sheet: Buffer): Fastif
 
 /**
  * Beyond GZCTF, so outside the contract: the CTFtime scoreboard feed (public, players' view, so a
- * freeze holds) and the Admin-only freeze setting (`{ freezeAt: ms | null }`).
+ * freeze holds) and the Admin-only freeze setting (`{ freezeAt: ms | null }`, read and written).
  */
 export async function gameExtraRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/game/:id/ctftime.json', async (request) => {
     const id = Number(request.params.id);
     if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
     return service.ctftimeFeed(app, id);
+  });
+  app.get<{ Params: { id: string } }>('/api/game/:id/freeze', async (request) => {
+    if (!request.user) throw unauthorized();
+    if (!hasRole(request.user, 'Admin')) throw forbidden();
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
+    return service.getFreeze(app.db, id);
   });
   app.put<{ Params: { id: string }; Body: { freezeAt?: number | null } }>(
     '/api/game/:id/freeze',

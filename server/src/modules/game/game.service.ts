@@ -480,7 +480,17 @@ export async function ctftimeFeed(app: FastifyInstance, gameId: number) {
   };
 }
 
+/** The admin-set scoreboard freeze of a game (Unix ms, or null for none). */
+export async function getFreeze(db: Db, gameId: number): Promise<{ freezeAt: number | null }> {
+  const game = await requireGame(db, gameId);
+  return { freezeAt: game.freezeAt?.getTime() ?? null };
+}
+
+/** Sets or lifts the freeze; a freeze outside the game's start–end would freeze nothing or everything. */
 export async function setFreeze(db: Db, gameId: number, freezeAt: number | null): Promise<void> {
+  const game = await requireGame(db, gameId);
+  if (freezeAt !== null && (freezeAt < game.startAt.getTime() || freezeAt > game.endAt.getTime()))
+    throw badRequest('game.freezeOutOfRange');
   if (!(await repo.setFreezeAt(db, gameId, freezeAt === null ? null : new Date(freezeAt))))
     throw notFound('game.notFound');
   publish('scoreboardChanged', { gameId });

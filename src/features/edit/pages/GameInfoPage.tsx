@@ -5,12 +5,11 @@ import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/shared/api/errors';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
@@ -19,6 +18,8 @@ import { BloodBonusFields } from '../components/BloodBonusFields';
 import { DivisionsField } from '../components/DivisionsField';
 import { MarkdownField } from '../components/MarkdownField';
 import { PosterField } from '../components/PosterField';
+import { ScoreboardFreezeSection } from '../components/ScoreboardFreezeSection';
+import { Section } from '../components/Section';
 import { useGameId } from '../lib/gameId';
 import {
   formToGame,
@@ -30,17 +31,6 @@ import {
 } from '../lib/gameForm';
 
 type Switches = 'hidden' | 'practiceMode' | 'acceptWithoutReview' | 'writeupRequired';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** The Info form of one stored game; the page keys it by the game so a reload starts afresh. */
 function GameInfoForm({ game }: { game: GameInfoModel & { id: number } }) {
@@ -234,5 +224,10 @@ export default function GameInfoPage() {
   if (game.error) return <Alert severity="error">{getErrorMessage(t, game.error)}</Alert>;
   if (!game.data || game.data.id === undefined) return <PageSpinner />;
   // Keyed by the stored game: a different game starts a fresh form, a refetch after saving does not.
-  return <GameInfoForm key={game.data.id} game={{ ...game.data, id: game.data.id }} />;
+  return (
+    <Stack spacing={3}>
+      <GameInfoForm key={game.data.id} game={{ ...game.data, id: game.data.id }} />
+      <ScoreboardFreezeSection gameId={game.data.id} start={game.data.start} end={game.data.end} />
+    </Stack>
+  );
 }

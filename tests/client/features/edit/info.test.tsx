@@ -89,4 +89,31 @@ describe('the game Info page', () => {
     expect(await screen.findAllByText('The writeup deadline is before the end')).not.toHaveLength(0);
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Game 5');
   });
+
+  it('freezes the scoreboard at a time within the game, refuses one outside it, and lifts the freeze', async () => {
+    const state = serveGame(game(6));
+    renderApp('/admin/games/6/info');
+    const section = await screen.findByRole('region', { name: 'Scoreboard freeze' });
+    expect(await within(section).findByText('The scoreboard is live for everyone.')).toBeInTheDocument();
+    const field = within(section).getByLabelText('Freeze the scoreboard at');
+    expect(within(section).getByRole('button', { name: 'Lift the freeze' })).toBeDisabled();
+
+    fill(field, '2031-01-01T00:00');
+    await userEvent.click(within(section).getByRole('button', { name: 'Freeze' }));
+    expect(
+      await within(section).findByText('Pick a time between the start and the end of the game.'),
+    ).toBeInTheDocument();
+    expect(state.freezes).toEqual([]);
+
+    const at = new Date(2030, 0, 11, 20, 30).getTime();
+    fill(field, '2030-01-11T20:30');
+    await userEvent.click(within(section).getByRole('button', { name: 'Freeze' }));
+    await waitFor(() => expect(state.freezes).toEqual([at]));
+    expect(await screen.findByText('Scoreboard frozen')).toBeInTheDocument();
+    expect(await within(section).findByText(/^Players see the standings as of \d/)).toBeInTheDocument();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Lift the freeze' }));
+    await waitFor(() => expect(state.freezes).toEqual([at, null]));
+    expect(await within(section).findByText('The scoreboard is live for everyone.')).toBeInTheDocument();
+  });
 });

@@ -39,9 +39,12 @@ export function game(id: number, overrides: Partial<GameInfoModel> = {}): GameIn
   };
 }
 
-/** `GET /api/edit/games/:id` answering the stored game, and PUT recording each body. */
-export function serveGame(initial: GameInfoModel) {
-  const state = { game: initial, updates: [] as GameInfoModel[] };
+/**
+ * `GET /api/edit/games/:id` answering the stored game, and PUT recording each body; the same for
+ * the game's scoreboard freeze (`/api/game/:id/freeze`).
+ */
+export function serveGame(initial: GameInfoModel, freezeAt: number | null = null) {
+  const state = { game: initial, updates: [] as GameInfoModel[], freezeAt, freezes: [] as Array<number | null> };
   server.use(
     http.get(`${API}/edit/games/:id`, () => HttpResponse.json(state.game)),
     http.put(`${API}/edit/games/:id`, async ({ request }) => {
@@ -49,6 +52,12 @@ export function serveGame(initial: GameInfoModel) {
       state.updates.push(body);
       state.game = { ...state.game, ...body };
       return HttpResponse.json(state.game);
+    }),
+    http.get(`${API}/game/:id/freeze`, () => HttpResponse.json({ freezeAt: state.freezeAt })),
+    http.put(`${API}/game/:id/freeze`, async ({ request }) => {
+      state.freezeAt = ((await request.json()) as { freezeAt: number | null }).freezeAt;
+      state.freezes.push(state.freezeAt);
+      return new HttpResponse(null, { status: 200 });
     }),
   );
   return state;
