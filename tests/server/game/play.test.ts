@@ -288,7 +288,8 @@ for (const engine of engines()) {
     test('writeups: PDF only, while required and before the deadline; replacing keeps one file', async () => {
       const game = await newGame(admin, {
         writeupRequired: true,
-        writeupDeadline: Date.now() + times.HOUR,
+        // After the game's end (now + 1 h, read a few ms later), or the game is refused.
+        writeupDeadline: Date.now() + 2 * times.HOUR,
         writeupNote: 'n',
       });
       const player = await acceptedPlayer(ctx.app, game.id);
