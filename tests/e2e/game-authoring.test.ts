@@ -90,6 +90,27 @@ describe('game authoring in Chromium (issue 6)', () => {
     assert.ok(stored.end - stored.start === 48 * 3_600_000, 'the dialog’s default times were kept');
     assert.match(String((stored as { poster?: string }).poster), /^\/assets\/[0-9a-f]+\/poster$/);
 
+    // Scoreboard freeze (beyond GZCTF): saved on its own, a day into the game, then lifted again.
+    const freeze = page.getByRole('region', { name: 'Scoreboard freeze' });
+    const freezeDate = new Date(stored.start + 24 * 3_600_000);
+    freezeDate.setSeconds(0, 0);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    await freeze
+      .getByLabel('Freeze the scoreboard at')
+      .fill(
+        `${freezeDate.getFullYear()}-${pad(freezeDate.getMonth() + 1)}-${pad(freezeDate.getDate())}` +
+          `T${pad(freezeDate.getHours())}:${pad(freezeDate.getMinutes())}`,
+      );
+    await freeze.getByRole('button', { name: 'Freeze', exact: true }).click();
+    await page.getByText('Scoreboard frozen').waitFor();
+    await freeze.getByText(/^Players see the standings as of \d/).waitFor();
+    await platform.screenshot(page, 'game-info-freeze');
+    const frozen = (await (await page.request.get(`/api/game/${gameId}/freeze`)).json()) as { freezeAt: number };
+    assert.equal(frozen.freezeAt, freezeDate.getTime());
+    await freeze.getByRole('button', { name: 'Lift the freeze' }).click();
+    await freeze.getByText('The scoreboard is live for everyone.').waitFor();
+    assert.deepEqual(await (await page.request.get(`/api/game/${gameId}/freeze`)).json(), { freezeAt: null });
+
     // Notices: publish one; it shows in the list.
     await section(page, 'Notices').click();
     await page.waitForURL(/\/notices$/);
