@@ -38,7 +38,8 @@ export interface Platform {
 
 /**
  * The real thing: the production client build, our server on a free port with a fresh embedded
- * database (PostgreSQL when DATABASE_URL is set), and Debian's Chromium driven by playwright-core.
+ * database (PGlite in a temporary data directory: the environment passed to the server names no
+ * DATABASE_URL), and Debian's Chromium driven by playwright-core.
  */
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const distDir = path.join(ROOT, 'dist');
