@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../../contract/handlers';
 import { decryptApiField } from '../../lib/api-encryption';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
@@ -117,6 +117,15 @@ function sendSheet(reply: FastifyReply, fileName: string, sheet: Buffer): Fastif
     .send(sheet);
 }
 
+/** Off the contract, so its x-auth check is done here: an Admin's request for a valid game id. */
+function adminGameId(request: FastifyRequest<{ Params: { id: string } }>): number {
+  if (!request.user) throw unauthorized();
+  if (!hasRole(request.user, 'Admin')) throw forbidden();
+  const id = Number(request.params.id);
+  if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
+  return id;
+}
+
 /**
  * Beyond GZCTF, so outside the contract: the CTFtime scoreboard feed (public, players' view, so a
  * freeze holds) and the Admin-only freeze setting (`{ freezeAt: ms | null }`, read and written).
@@ -127,13 +136,9 @@ export async function gameExtraRoutes(app: FastifyInstance): Promise<void> {
     if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
     return service.ctftimeFeed(app, id);
   });
-  app.get<{ Params: { id: string } }>('/api/game/:id/freeze', async (request) => {
-    if (!request.user) throw unauthorized();
-    if (!hasRole(request.user, 'Admin')) throw forbidden();
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
-    return service.getFreeze(app.db, id);
-  });
+  app.get<{ Params: { id: string } }>('/api/game/:id/freeze', async (request) =>
+    service.getFreeze(app.db, adminGameId(request)),
+  );
   app.put<{ Params: { id: string }; Body: { freezeAt?: number | null } }>(
     '/api/game/:id/freeze',
     {
@@ -146,11 +151,7 @@ export async function gameExtraRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!request.user) throw unauthorized();
-      if (!hasRole(request.user, 'Admin')) throw forbidden();
-      const id = Number(request.params.id);
-      if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
-      await service.setFreeze(app.db, id, request.body.freezeAt ?? null);
+      await service.setFreeze(app.db, adminGameId(request), request.body.freezeAt ?? null);
       return sendEmpty(reply);
     },
   );

@@ -34,12 +34,7 @@ interface ContextRow {
   submission_id: number | null;
 }
 
-/**
- * Reads the context of many submissions and inserts those that pass, in one statement: one round
- * trip and one commit for a whole burst of submissions. The statement commits before it returns,
- * so an id handed back is already durable (committed before acknowledged). Ids come from the
- * identity's sequence inside the statement so each caller learns its own.
- */
+/** The text of `storeSubmissions`' statement: $1 the requests as JSON, $2 the time they are judged against. */
 const STORE_SUBMISSIONS = `
   with req as (
     select * from json_to_recordset($1::json)

@@ -72,10 +72,10 @@ async function hubs(app: FastifyInstance) {
         // Not through the logger: log lines are delivered here too, so a failure would feed itself.
         .catch((error: unknown) => process.stderr.write(`hub publish failed: ${String(error)}\n`));
     };
-    deliver = (delivery) => {
-      if (outbox.push(delivery) === 1) setImmediate(() => outbox.length && publish());
-    };
     flush = () => outbox.length && publish();
+    deliver = (delivery) => {
+      if (outbox.push(delivery) === 1) setImmediate(flush);
+    };
   }
 
   const onNotice = ({ gameId, notice }: { gameId: number; notice: { time: number } }) =>

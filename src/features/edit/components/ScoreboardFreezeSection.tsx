@@ -38,8 +38,8 @@ function FreezeForm({ gameId, start, end, freezeAt }: Props & { freezeAt: number
 
   async function lift() {
     setProblem(null);
+    // On success the stored value changes and the form starts afresh (it is keyed by it).
     await save({ id: gameId, freezeAt: null }).catch(() => undefined);
-    setValue('');
   }
 
   return (
