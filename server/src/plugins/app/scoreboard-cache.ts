@@ -33,6 +33,15 @@ const entryOf = (json: string): ScoreboardEntry => ({
   json,
   etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
 });
+/**
+ * How long after a regeneration that took `took` ms the next one waits: a second, or three times
+ * the run when that is longer (up to 2 s). Under a stream of solves the board is then regenerated
+ * about once a second rather than once per judged batch, which had left less CPU for the
+ * acknowledgements and the judge (regeneration takes at most a quarter of the time); players poll
+ * the board every 10 s, so a board a second behind is never seen as stale.
+ */
+const defaultPauseAfter = (took: number) => Math.min(2_000, Math.max(1_000, 3 * took));
+
 const key = (gameId: number, view: ScoreboardView) => `_ScoreBoard_${gameId}${view === 'frozen' ? '_Frozen' : ''}`;
 
 /**
@@ -45,6 +54,12 @@ const key = (gameId: number, view: ScoreboardView) => `_ScoreBoard_${gameId}${vi
 export class ScoreboardCache {
   private readonly running = new Map<number, Promise<void>>();
   private readonly dirty = new Set<number>();
+  // When each game's board was last generated and how long the pause after it lasts.
+  private readonly finished = new Map<number, { at: number; pause: number }>();
+  // Games with an admin's change waiting: their next regeneration does not pause.
+  private readonly urgent = new Set<number>();
+  // Ends of the pauses now running before a regeneration, by game.
+  private readonly pauses = new Map<number, () => void>();
   // Start times seen by the last generation, so a cached read needs no database query.
   private readonly starts = new Map<number, number>();
   // In-process copies of the shared cache's boards, so a cached read is neither a Redis round trip
@@ -55,6 +70,8 @@ export class ScoreboardCache {
     private readonly db: Db,
     private readonly cache: Cache,
     private readonly onError: (error: unknown) => void = () => {},
+    /** The pause after a regeneration that took the given ms (tests make it long). */
+    private readonly pauseAfter: (took: number) => number = defaultPauseAfter,
   ) {}
 
   /** The board as JSON text, or undefined when the game does not exist. */
@@ -100,34 +117,66 @@ export class ScoreboardCache {
     return this.starts.get(gameId);
   }
 
-  refresh(gameId: number): void {
+  /**
+   * Asks for the game's board to be regenerated. After a quiet spell that happens at once; a solve
+   * within the pause after the last regeneration (`defaultPauseAfter`) waits for the pause to end,
+   * and every solve meanwhile is served by that one run. An `urgent` request (an admin's change to
+   * the game or its challenges) never waits.
+   */
+  refresh(gameId: number, urgent = false): void {
+    if (urgent) this.urgent.add(gameId);
     if (this.running.has(gameId)) {
       this.dirty.add(gameId);
+      if (urgent) this.pauses.get(gameId)?.();
       return;
     }
-    this.generate(gameId).catch(this.onError);
+    const last = this.finished.get(gameId);
+    this.generate(gameId, last && !urgent ? last.at + last.pause - Date.now() : 0).catch(this.onError);
   }
 
-  /** Resolves when no regeneration is running or pending. */
+  /**
+   * Resolves when no regeneration is running or pending. Whoever waits for an up-to-date board (a
+   * test, a closing server, a reader finding no board) cuts the pauses short: they only spare the
+   * CPU under a stream of solves.
+   */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    while (this.running.size > 0) {
+      for (const end of [...this.pauses.values()]) end();
+      await Promise.allSettled([...this.running.values()]);
+    }
   }
 
-  private generate(gameId: number): Promise<void> {
+  private pause(gameId: number, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.pauses.delete(gameId);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.pauses.set(gameId, end);
+    });
+  }
+
+  private generate(gameId: number, wait = 0): Promise<void> {
     const existing = this.running.get(gameId);
-    if (existing) return existing;
+    if (existing) {
+      // A reader is waiting for a board that is not there: no pause.
+      if (wait <= 0) this.pauses.get(gameId)?.();
+      return existing;
+    }
     const run = (async () => {
       try {
-        for (;;) {
+        for (let pause = wait; ;) {
+          if (pause > 0 && !this.urgent.has(gameId)) await this.pause(gameId, pause);
           this.dirty.delete(gameId);
+          this.urgent.delete(gameId);
           const started = Date.now();
           await this.write(gameId);
+          const at = Date.now();
+          pause = this.pauseAfter(at - started);
+          this.finished.set(gameId, { at, pause });
           if (!this.dirty.has(gameId)) break;
-          // Under a stream of solves, pause three times as long as the last run took (200 ms to
-          // 1 s) before the next: regeneration then takes at most a quarter of the time the judge
-          // and the requests need, and the board trails a burst of solves by about a second at most.
-          const took = Date.now() - started;
-          await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, Math.max(200, 3 * took))));
         }
       } finally {
         this.running.delete(gameId);
@@ -160,12 +209,13 @@ async function scoreboardCache(app: FastifyInstance) {
     app.log.error({ err: error }, 'scoreboard generation failed'),
   );
   app.decorate('scoreboards', scoreboards);
-  const onChange = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId);
-  editEvents.on('scoreboardChanged', onChange);
-  gameBus.on('scoreboardChanged', onChange);
+  const onSolve = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId);
+  const onEdit = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId, true);
+  editEvents.on('scoreboardChanged', onEdit);
+  gameBus.on('scoreboardChanged', onSolve);
   app.addHook('onClose', async () => {
-    editEvents.off('scoreboardChanged', onChange);
-    gameBus.off('scoreboardChanged', onChange);
+    editEvents.off('scoreboardChanged', onEdit);
+    gameBus.off('scoreboardChanged', onSolve);
     await scoreboards.idle();
   });
 }

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createMemoryCache } from '../../../server/src/plugins/app/cache';
+import { ScoreboardCache } from '../../../server/src/plugins/app/scoreboard-cache';
+import type { ScoreboardModel } from '../../../server/src/modules/game/scoreboard';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { engines } from '../helpers/database';
+import { asUser } from '../helpers/users';
+import { acceptedPlayer, client, newChallenge, newGame, submit, type Client } from './support';
+
+/** Reads the board until `done` holds (the regeneration runs in the background), for at most `ms`. */
+async function boardWhen(
+  boards: ScoreboardCache,
+  gameId: number,
+  done: (board: ScoreboardModel) => boolean,
+  ms = 10_000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const board = JSON.parse((await boards.get(gameId, 'live'))!) as ScoreboardModel;
+    if (done(board) || Date.now() > deadline) return board;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const solvedCount = (board: ScoreboardModel) => board.items.reduce((sum, item) => sum + item.solvedCount, 0);
+
+for (const engine of engines()) {
+  describe(`scoreboard regeneration under a stream of solves (${engine.name})`, () => {
+    let ctx: TestApp;
+    let admin: Client;
+
+    before(async () => {
+      ctx = await createTestApp(engine);
+      admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
+    });
+    after(async () => ctx.close());
+
+    test('a solve within the pause waits for it; an admin change and a reader waiting for idle do not', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{pause}'] });
+      const [first, second] = [await acceptedPlayer(ctx.app, game.id), await acceptedPlayer(ctx.app, game.id)];
+      // A board cache of its own (the app's keeps its own copy), with a pause of an hour.
+      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 3_600_000);
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+
+      await submit(first, game.id, challenge.id, 'flag{pause}');
+      await ctx.app.flagChecker.idle();
+      boards.refresh(game.id);
+      // Inside the pause nothing is regenerated: half a second later the board still shows no solve
+      // (a regeneration at once takes a few ms here).
+      assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 0, 500)), 0);
+
+      // An admin's change does not wait for the pause (an hour here; well within the 10 s read).
+      boards.refresh(game.id, true);
+      assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 0)), 1);
+
+      await submit(second, game.id, challenge.id, 'flag{pause}');
+      await ctx.app.flagChecker.idle();
+      boards.refresh(game.id);
+      // Whoever waits for an up-to-date board cuts the pause short.
+      await boards.idle();
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 2);
+    });
+  });
+}
