@@ -36,6 +36,13 @@ export interface Judgement {
 }
 
 type Row = Awaited<ReturnType<typeof lockSubmissions>>[number];
+/** A blood notice as the judgement's write returns it. */
+interface NoticeRow {
+  id: number;
+  type: NoticeType;
+  values: string[];
+  time: number;
+}
 
 /**
  * The submissions still FlagSubmitted among `ids`, locked, with everything judging reads (one round
@@ -242,17 +249,6 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
       });
       solvedInstances.push(row.instance!.id);
     }
-    if (newSolves.length) {
-      const landed = await tx
-        .insert(solves)
-        .values(newSolves)
-        .onConflictDoNothing()
-        .returning({ id: solves.submissionId });
-      // Under the challenge locks nothing else inserts solves, so every one lands; if not, retry the batch.
-      if (landed.length !== newSolves.length) throw new Error('a solve conflicted under the challenge lock');
-      await tx.update(gameInstances).set({ isSolved: true }).where(inArray(gameInstances.id, solvedInstances));
-    }
-
     const wrongDynamic = live.filter(
       (row) =>
         !correct.has(row.submission.id) &&
@@ -266,18 +262,14 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
       );
       counters.get(row.challenge.id)!.submitted += 1;
     }
-    if (sources.size) {
-      await tx.insert(cheatInfo).values(
-        live
-          .filter((row) => sources.has(row.submission.id))
-          .map((row) => ({
-            submissionId: row.submission.id,
-            gameId: row.submission.gameId,
-            submitParticipationId: row.participation.id,
-            sourceParticipationId: sources.get(row.submission.id)!.participationId,
-          })),
-      );
-    }
+    const cheats = live
+      .filter((row) => sources.has(row.submission.id))
+      .map((row) => ({
+        submission_id: row.submission.id,
+        game_id: row.submission.gameId,
+        submit_participation_id: row.participation.id,
+        source_participation_id: sources.get(row.submission.id)!.participationId,
+      }));
 
     const events = live.flatMap((row) => {
       const status = statuses.get(row.submission.id)!;
@@ -300,7 +292,6 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
           : []),
       ];
     });
-    // The verdicts, the counters and the events in one statement.
     const verdicts = rows.map((row) => ({ id: row.submission.id, status: statuses.get(row.submission.id) }));
     const changes = [...counters].map(([id, counter]) => ({
       id,
@@ -315,46 +306,82 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
       user_id: event.userId,
       team_id: event.teamId,
     }));
-    const written = await tx.execute<{ at: number }>(sql`
-      with verdicts as (
+    const now = new Date();
+    const bloodRows = live.filter((row) => bloods.has(row.submission.id) && now < row.gameEndAt);
+    const noticeRows = bloodRows.map((row, n) => ({
+      n,
+      game_id: row.submission.gameId,
+      type: BLOOD_NOTICES[bloods.get(row.submission.id)!]!,
+      values: [row.participation.teamName, row.challenge.title],
+    }));
+    const solveRows = newSolves.map((solve) => ({
+      participation_id: solve.participationId,
+      challenge_id: solve.challengeId,
+      submission_id: solve.submissionId,
+      solved_at: solve.solvedAt.toISOString(),
+      type: solve.type,
+    }));
+    // Every write of the judgement in one statement (one round trip): the solves, the solved
+    // instances, the verdicts, the counters, the cheat records, the blood notices and the events.
+    const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+    const written = await tx.execute<{ solved: number; at: number | null; notices: NoticeRow[] }>(sql`
+      with new_solves as (
+        insert into ${solves} (participation_id, challenge_id, submission_id, solved_at, type)
+        select d.participation_id, d.challenge_id, d.submission_id, d.solved_at, d.type::submission_type
+        from json_to_recordset(${json(solveRows)})
+          as d(participation_id int, challenge_id int, submission_id int, solved_at timestamptz, type text)
+        on conflict do nothing
+        returning submission_id
+      ), instances as (
+        update ${gameInstances} set is_solved = true
+        where id in (select value::int from json_array_elements_text(${json(solvedInstances)}))
+      ), verdicts as (
         update ${submissions} s set status = d.status::answer_result
-        from json_to_recordset(${JSON.stringify(verdicts)}::json) as d(id int, status text)
+        from json_to_recordset(${json(verdicts)}) as d(id int, status text)
         where s.id = d.id
       ), counters as (
         update ${challenges} c
         set accepted_count = c.accepted_count + d.solved, submission_count = c.submission_count + d.submitted
-        from json_to_recordset(${JSON.stringify(changes)}::json) as d(id int, solved int, submitted int)
+        from json_to_recordset(${json(changes)}) as d(id int, solved int, submitted int)
         where c.id = d.id
+      ), cheats as (
+        insert into ${cheatInfo} (submission_id, game_id, submit_participation_id, source_participation_id)
+        select * from json_to_recordset(${json(cheats)})
+          as d(submission_id int, game_id int, submit_participation_id int, source_participation_id int)
+      ), notices as (
+        insert into ${gameNotices} (game_id, type, values)
+        select d.game_id, d.type::notice_type, d.values
+        from json_to_recordset(${json(noticeRows)}) as d(n int, game_id int, type text, values text[])
+        order by d.n
+        returning id, type, values, published_at
+      ), events as (
+        insert into ${gameEvents} (game_id, type, values, user_id, team_id)
+        select e.game_id, e.type::event_type, e.values, e.user_id, e.team_id
+        from json_to_recordset(${json(eventRows)})
+          as e(n int, game_id int, type text, values text[], user_id uuid, team_id int)
+        order by e.n
+        returning at
       )
-      insert into ${gameEvents} (game_id, type, values, user_id, team_id)
-      select e.game_id, e.type::event_type, e.values, e.user_id, e.team_id
-      from json_to_recordset(${JSON.stringify(eventRows)}::json)
-        as e(n int, game_id int, type text, values text[], user_id uuid, team_id int)
-      order by e.n
-      returning floor(extract(epoch from at) * 1000)::float8 as at`);
-    const eventAt = new Date(written.rows.length ? Number(written.rows[0]!.at) : Date.now());
-    const now = new Date();
-    const bloodRows = live.filter((row) => bloods.has(row.submission.id) && now < row.gameEndAt);
-    const notices = bloodRows.length
-      ? await tx
-          .insert(gameNotices)
-          .values(
-            bloodRows.map((row) => ({
-              gameId: row.submission.gameId,
-              type: BLOOD_NOTICES[bloods.get(row.submission.id)!]!,
-              values: [row.participation.teamName, row.challenge.title],
-            })),
-          )
-          .returning()
-      : [];
+      select (select count(*) from new_solves)::int as solved,
+        (select floor(extract(epoch from min(at)) * 1000)::float8 from events) as at,
+        (select coalesce(json_agg(json_build_object(
+            'id', id, 'type', type, 'values', values, 'time', floor(extract(epoch from published_at) * 1000)
+          ) order by id), '[]'::json) from notices) as notices`);
+    const result = written.rows[0]!;
+    // Under the challenge locks nothing else inserts solves, so every one lands; if not, retry the batch.
+    if (Number(result.solved) !== newSolves.length) throw new Error('a solve conflicted under the challenge lock');
+    const eventAt = new Date(result.at !== null ? Number(result.at) : Date.now());
+    // Identities follow the insert's order, which is bloodRows' order.
+    const notices = result.notices;
 
     const noticeBySubmission = new Map(bloodRows.map((row, index) => [row.submission.id, notices[index]]));
     const names = new Map(rows.map((row) => [row.submission.id, row.userName ?? '']));
+    const solvedBy = new Set(newSolves.map((solve) => solve.submissionId));
     for (const row of rows) {
       const id = row.submission.id;
       const status = statuses.get(id)!;
       const gameId = row.submission.gameId;
-      judged.set(id, { status, gameId, solved: newSolves.some((solve) => solve.submissionId === id) });
+      judged.set(id, { status, gameId, solved: solvedBy.has(id) });
       if (status === 'NotFound') continue;
       const user = names.get(id)!;
       const team = row.participation.teamName;
@@ -386,7 +413,7 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
         if (notice) {
           emitGame('notice', {
             gameId,
-            notice: { id: notice.id, type: notice.type, values: notice.values, time: notice.publishedAt.getTime() },
+            notice: { id: notice.id, type: notice.type, values: notice.values, time: Number(notice.time) },
           });
         }
         emitGame('submission', {
