@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import { lazyChild } from './lazy-logger';
 import { insertLogRows, type NewLogRow } from './logs.repository';
 
 /**
@@ -178,11 +179,13 @@ export default fp(
     // After auth's onRequest, which has identified the session by then.
     app.addHook('onRequest', async (request) => {
       const operation = request.routeOptions.config.operation;
-      request.log = request.log.child({
+      // Who the request was from when it arrived, even if it signs in or out meanwhile.
+      const userName = request.user?.userName ?? 'Anonymous';
+      request.log = lazyChild(request.log, () => ({
         ip: request.ip,
-        userName: request.user?.userName ?? 'Anonymous',
+        userName,
         ...(operation ? { logger: operation.tag } : {}),
-      });
+      }));
     });
     // preClose runs before the caller's own onClose hooks, which may close the database.
     app.addHook('preClose', async () => sink.flush());
