@@ -19,6 +19,7 @@ import mail from './plugins/app/mail';
 import rateLimits, { type RateLimitOptions } from './plugins/app/rate-limit';
 import settings from './plugins/app/settings';
 import logs, { createLogStream, LogSink, loggerLevel } from './plugins/app/logs';
+import statistics from './plugins/app/statistics';
 import assets from './modules/assets/assets.plugin';
 import posts from './modules/posts/posts.plugin';
 import flagChecker from './plugins/app/flag-checker';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimits, options.rateLimit ?? {});
   await app.register(logs, { sink: logSink });
   await app.register(health);
+  await app.register(statistics);
   await app.register(scoreboardCache);
   await app.register(flagChecker);
   await app.register(hubs);
