@@ -190,6 +190,7 @@ export class ScoreboardCache {
     const game = await findGame(this.db, gameId);
     if (!game) {
       this.starts.delete(gameId);
+      this.finished.delete(gameId);
       for (const view of ['live', 'frozen'] as const) {
         this.local.delete(key(gameId, view));
         await this.cache.delete(key(gameId, view));

@@ -3,12 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    statistics: TableStatistics;
-  }
-}
-
 /** How often the tables' sizes are compared with their statistics. */
 const CHECK_MS = 5_000;
 
@@ -31,7 +25,11 @@ export class TableStatistics {
         and pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(c.relpages * 1.2, c.relpages + 8)
       order by c.relname`);
     const names = grown.rows.map((row) => row.name);
-    if (names.length) await this.db.execute(sql.raw(`analyze ${names.map((name) => `"${name}"`).join(', ')}`));
+    const list = sql.join(
+      names.map((name) => sql.identifier(name)),
+      sql`, `,
+    );
+    if (names.length) await this.db.execute(sql`analyze ${list}`);
     return names;
   }
 }
@@ -46,15 +44,16 @@ async function autovacuumRuns(app: FastifyInstance): Promise<boolean> {
 export default fp(
   async function statistics(app: FastifyInstance) {
     const tables = new TableStatistics(app.db);
-    app.decorate('statistics', tables);
     let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
+    let running: Promise<unknown> | undefined;
     app.addHook('onReady', async () => {
       if (await autovacuumRuns(app)) return;
       timer = setInterval(() => {
-        running = tables
+        // An analysis of a big table can outlast the interval: never two at once.
+        running ??= tables
           .refresh()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'could not refresh table statistics'));
+          .catch((error: unknown) => app.log.warn({ err: error }, 'could not refresh table statistics'))
+          .finally(() => (running = undefined));
       }, CHECK_MS);
       timer.unref();
     });
