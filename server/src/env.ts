@@ -36,6 +36,20 @@ const flag = (defaultValue: boolean) =>
       return z.NEVER;
     });
 
+const CIDR = /^(\d{1,3})(\.\d{1,3}){3}\/\d{1,2}$/;
+
+/**
+ * Where challenge containers may not connect by default: private networks (the platform's own hosts,
+ * its database and cache), link-local (cloud metadata services) and carrier-grade NAT.
+ */
+export const DEFAULT_BLOCKED_CIDRS = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '169.254.0.0/16',
+  '100.64.0.0/10',
+] as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -68,6 +82,40 @@ const envSchema = z.object({
   HASHPOW_DIFFICULTY: z.coerce.number().int().min(8).max(48).default(18),
   // Not trimmed: every byte of the key is part of the XOR.
   XOR_KEY: optionalString,
+  // Empty: Docker when the engine answers at start, else None.
+  CONTAINER_PROVIDER: z.enum(['Docker', 'Kubernetes', 'None', '']).optional(),
+  CONTAINER_PUBLIC_ENTRY: optionalString,
+  TRAFFIC_CAPTURE: flag(false),
+  CONTAINER_NETWORK: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,62}$/, 'must be a Docker network name')
+    .default('gzctf-challenges'),
+  CONTAINER_START_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  CONTAINER_BLOCKED_CIDRS: z
+    .string()
+    .trim()
+    .default(DEFAULT_BLOCKED_CIDRS.join(','))
+    .refine((value) => value === '' || value.split(',').every((cidr) => CIDR.test(cidr.trim())), {
+      message: 'must be comma-separated IPv4 CIDR ranges such as 10.0.0.0/8',
+    }),
+  CONTAINER_FIREWALL: flag(true),
+  DOCKER_HOST: z
+    .string()
+    .trim()
+    .default('unix:///var/run/docker.sock')
+    .refine((value) => /^(unix|tcp|http|https|ssh):\/\/./.test(value), {
+      message: 'must be unix:///path, tcp://host:port, http(s)://host:port or ssh://user@host',
+    }),
+  DOCKER_CERT_PATH: optionalString,
+  DOCKER_PUBLISH_PROXY_PORTS: flag(false).optional(),
+  KUBERNETES_NAMESPACE: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'must be a Kubernetes namespace name')
+    .default('gzctf-challenges'),
+  KUBECONFIG: optionalString,
+  KUBERNETES_DNS: z.string().trim().default('1.1.1.1,8.8.8.8'),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -99,6 +147,48 @@ export interface Env {
    * cannot sign team tokens. Changing it later makes existing games' keys unreadable.
    */
   xorKey: string | undefined;
+  containers: ContainerSettings;
+}
+
+export type ContainerProvider = 'Docker' | 'Kubernetes' | 'None';
+
+export interface ContainerSettings {
+  /** Undefined: Docker when the engine answers at start, else None. */
+  provider: ContainerProvider | undefined;
+  /** The host players are shown for `Default` port mapping. */
+  publicEntry: string;
+  /** Record proxied traffic of challenges that ask for it (PlatformProxy only). */
+  trafficCapture: boolean;
+  /** The Docker network challenge containers join (created with inter-container traffic off). */
+  network: string;
+  /** Container starts running at once, across all platform instances; the rest wait their turn. */
+  startConcurrency: number;
+  /** Destinations challenge containers may not open connections to (besides the platform's host). */
+  blockedCidrs: string[];
+  /** Install the host firewall rules that keep containers off the platform's host (Docker, local engine). */
+  firewall: boolean;
+  docker: DockerSettings;
+  kubernetes: KubernetesSettings;
+}
+
+export interface DockerSettings {
+  /** `unix:///var/run/docker.sock`, `tcp://host:2375`, `https://host:2376` or `ssh://user@host`. */
+  host: string;
+  /** TLS client files (ca.pem, cert.pem, key.pem) for a tcp/https engine. */
+  certPath: string | undefined;
+  /**
+   * Publish the port of proxied containers too, so the proxy can dial the engine's host when the
+   * container network is not reachable from the platform (an engine on another host).
+   */
+  publishProxyPorts: boolean;
+}
+
+export interface KubernetesSettings {
+  namespace: string;
+  /** A kubeconfig file; without it the in-cluster service account is used. */
+  kubeconfig: string | undefined;
+  /** Name servers of challenge pods (cluster DNS lives in a blocked range). */
+  dns: string[];
 }
 
 export interface SmtpSettings {
@@ -171,7 +261,39 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       hashPowDifficulty: value.HASHPOW_DIFFICULTY,
     },
     xorKey: value.XOR_KEY,
+    containers: {
+      provider: value.CONTAINER_PROVIDER || undefined,
+      publicEntry: value.CONTAINER_PUBLIC_ENTRY ?? hostOf(value.PUBLIC_URL) ?? 'localhost',
+      trafficCapture: value.TRAFFIC_CAPTURE,
+      network: value.CONTAINER_NETWORK,
+      startConcurrency: value.CONTAINER_START_CONCURRENCY,
+      blockedCidrs: list(value.CONTAINER_BLOCKED_CIDRS),
+      firewall: value.CONTAINER_FIREWALL,
+      docker: {
+        host: value.DOCKER_HOST,
+        certPath: value.DOCKER_CERT_PATH,
+        publishProxyPorts: value.DOCKER_PUBLISH_PROXY_PORTS ?? !value.DOCKER_HOST.startsWith('unix://'),
+      },
+      kubernetes: {
+        namespace: value.KUBERNETES_NAMESPACE,
+        kubeconfig: value.KUBECONFIG,
+        dns: list(value.KUBERNETES_DNS),
+      },
+    },
   };
+}
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const { hostname } = new URL(url);
+  // URL keeps IPv6 hosts in brackets; an entry is written host:port, so they stay.
+  return hostname || undefined;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

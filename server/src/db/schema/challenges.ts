@@ -66,6 +66,8 @@ export const challenges = pgTable(
     cpuCount: integer().notNull().default(1),
     storageLimit: integer().notNull().default(256),
     containerExposePort: integer().notNull().default(80),
+    // Processes a container may run (a fork bomb stops here); not a GZCTF field.
+    pidsLimit: integer().notNull().default(256),
     enableTrafficCapture: boolean().notNull().default(false),
     disableBloodBonus: boolean().notNull().default(false),
     originalScore: integer().notNull().default(1000),

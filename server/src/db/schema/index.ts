@@ -11,4 +11,5 @@ export * from './notices';
 export * from './posts';
 export * from './logs';
 export * from './config';
+export * from './installation';
 export * from './relations';
