@@ -371,7 +371,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists game containers ordered by start time. */
+        /** @description Lists game containers ordered by start time. Beyond GZCTF: optional paging (`count`, `skip`; `total` counts every match) and filters by team and challenge; without them every container is listed, as in GZCTF. */
         get: operations["adminInstances"];
         put?: never;
         post?: never;
@@ -2776,6 +2776,11 @@ export interface components {
             storageLimit: number;
             /**
              * Format: int32
+             * @description Beyond GZCTF. Most processes the container may run (default 256).
+             */
+            pidsLimit?: number;
+            /**
+             * Format: int32
              * @description Exposed container port.
              */
             containerExposePort: number;
@@ -2832,6 +2837,11 @@ export interface components {
              * @description Storage limit (MB).
              */
             storageLimit?: number | null;
+            /**
+             * Format: int32
+             * @description Beyond GZCTF. Most processes the container may run (16–65536).
+             */
+            pidsLimit?: number | null;
             /**
              * Format: int32
              * @description Exposed container port.
@@ -4367,7 +4377,16 @@ export interface operations {
     };
     adminInstances: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size (beyond GZCTF); absent or 0 = all. */
+                count?: number;
+                /** @description Items to skip (beyond GZCTF). */
+                skip?: number;
+                /** @description Only this team's containers (beyond GZCTF). */
+                teamId?: number;
+                /** @description Only this challenge's containers (beyond GZCTF). */
+                challengeId?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

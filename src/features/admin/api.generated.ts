@@ -97,7 +97,15 @@ const injectedRtkApi = api
         invalidatesTags: ['Admin'],
       }),
       adminInstances: build.query<AdminInstancesApiResponse, AdminInstancesApiArg>({
-        query: () => ({ url: `/api/admin/instances` }),
+        query: (queryArg) => ({
+          url: `/api/admin/instances`,
+          params: {
+            count: queryArg.count,
+            skip: queryArg.skip,
+            teamId: queryArg.teamId,
+            challengeId: queryArg.challengeId,
+          },
+        }),
         providesTags: ['Admin'],
       }),
       adminDestroyInstance: build.mutation<AdminDestroyInstanceApiResponse, AdminDestroyInstanceApiArg>({
@@ -208,7 +216,16 @@ export type AdminDeleteTeamApiArg = {
   id: number;
 };
 export type AdminInstancesApiResponse = /** status 200 OK */ ArrayResponseOfContainerInstanceModel;
-export type AdminInstancesApiArg = void;
+export type AdminInstancesApiArg = {
+  /** Page size (beyond GZCTF); absent or 0 = all. */
+  count?: number;
+  /** Items to skip (beyond GZCTF). */
+  skip?: number;
+  /** Only this team's containers (beyond GZCTF). */
+  teamId?: number;
+  /** Only this challenge's containers (beyond GZCTF). */
+  challengeId?: number;
+};
 export type AdminDestroyInstanceApiResponse = unknown;
 export type AdminDestroyInstanceApiArg = {
   /** Container id. */

@@ -576,6 +576,8 @@ export type ChallengeEditDetailModel = {
   cpuCount: number;
   /** Storage limit (MB). */
   storageLimit: number;
+  /** Beyond GZCTF. Most processes the container may run (default 256). */
+  pidsLimit?: number;
   /** Exposed container port. */
   containerExposePort: number;
   /** Record traffic. */
@@ -628,6 +630,8 @@ export type ChallengeUpdateModel = {
   cpuCount?: number | null;
   /** Storage limit (MB). */
   storageLimit?: number | null;
+  /** Beyond GZCTF. Most processes the container may run (16–65536). */
+  pidsLimit?: number | null;
   /** Exposed container port. */
   containerExposePort?: number | null;
   /** Record traffic (container types only). */

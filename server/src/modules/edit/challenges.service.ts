@@ -117,6 +117,7 @@ async function challengeDetail(db: Db, challenge: ChallengeRow): Promise<Challen
     memoryLimit: challenge.memoryLimit,
     cpuCount: challenge.cpuCount,
     storageLimit: challenge.storageLimit,
+    pidsLimit: challenge.pidsLimit,
     containerExposePort: challenge.containerExposePort,
     enableTrafficCapture: challenge.enableTrafficCapture,
     disableBloodBonus: challenge.disableBloodBonus,
@@ -217,6 +218,7 @@ export function challengeChanges(challenge: ChallengeRow, model: ChallengeUpdate
   if (model.memoryLimit !== null && model.memoryLimit !== undefined) changes.memoryLimit = model.memoryLimit;
   if (model.cpuCount !== null && model.cpuCount !== undefined) changes.cpuCount = model.cpuCount;
   if (model.storageLimit !== null && model.storageLimit !== undefined) changes.storageLimit = model.storageLimit;
+  if (model.pidsLimit !== null && model.pidsLimit !== undefined) changes.pidsLimit = model.pidsLimit;
   if (model.containerExposePort !== null && model.containerExposePort !== undefined) {
     if (model.containerExposePort < 1 || model.containerExposePort > 65535) {
       throw badRequest('edit.challenges.invalidPort');

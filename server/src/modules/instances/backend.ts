@@ -90,11 +90,8 @@ export const KEPT_CAPABILITIES = [
 
 /** Thrown by a backend when the engine refuses or fails; the service answers 400 with a clear title. */
 export class ContainerEngineError extends Error {
-  constructor(
-    message: string,
-    readonly cause?: unknown,
-  ) {
-    super(message);
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = 'ContainerEngineError';
   }
 }
