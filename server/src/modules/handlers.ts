@@ -11,6 +11,8 @@ import { reviewHandlers } from './edit/review.routes';
 import { writeupsHandlers } from './edit/writeups.routes';
 import { adminTeamHandlers } from './team/admin-teams.routes';
 import { teamHandlers } from './team/team.routes';
+import { capturesHandlers } from './instances/captures.routes';
+import { instancesHandlers } from './instances/instances.routes';
 
 /** Every built operation, by operationId. Anything missing here answers 501 (see `npm run api:coverage`). */
 export const handlers: Handlers = {
@@ -26,4 +28,6 @@ export const handlers: Handlers = {
   ...teamHandlers,
   ...adminTeamHandlers,
   ...gameHandlers,
+  ...instancesHandlers,
+  ...capturesHandlers,
 };
