@@ -25,6 +25,7 @@ import posts from './modules/posts/posts.plugin';
 import flagChecker from './plugins/app/flag-checker';
 import scoreboardCache from './plugins/app/scoreboard-cache';
 import hubs from './plugins/app/hubs';
+import instances, { type InstancesOptions } from './plugins/app/instances';
 import { gameExtraRoutes } from './modules/game/game.routes';
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Rate-limit overrides (tests use tiny limits); the defaults are GZCTF's. */
   rateLimit?: RateLimitOptions;
+  /** Container maintenance intervals, or a ready-made backend (tests). */
+  instances?: InstancesOptions;
 }
 
 /** Assembles the server: external plugins, then our app plugins, then the contract's routes. */
@@ -99,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(scoreboardCache);
   await app.register(flagChecker);
   await app.register(hubs);
+  await app.register(instances, options.instances ?? {});
   await app.register(contract, { handlers: options.handlers ?? builtHandlers });
   await app.register(assets);
   await app.register(posts);

@@ -50,6 +50,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     ADMIN_PASSWORD: E2E_ADMIN.password,
     // Browser tests click fast and often; the rate limits have their own server tests.
     DISABLE_RATE_LIMIT: 'true',
+    // Only the container browser test talks to an engine (it passes its own setting).
+    CONTAINER_PROVIDER: 'None',
     ...(mail ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_FROM: 'ctf@example.test' } : {}),
     ...options.env,
     NODE_ENV: 'test',

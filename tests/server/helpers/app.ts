@@ -22,6 +22,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     DIST_DIR: path.join(dataDir, 'no-client'),
+    // Only the container tests talk to an engine; the rest must not depend on one running.
+    CONTAINER_PROVIDER: 'None',
     ...overrides,
   });
 }

@@ -30,9 +30,9 @@ import {
   updateChallenge,
   type ChallengeChanges,
   type ChallengeRow,
-  type ContainerRow,
 } from './challenges.repository';
 import { publish } from './edit.events';
+import { toContainerInfo } from '../instances/container-info';
 import { deleteTestContainers, type GameRow } from './games.repository';
 import { requireGame } from './games.service';
 import { insertNotice } from './notices.repository';
@@ -45,7 +45,6 @@ export type ChallengeEditDetailModel = Schemas['ChallengeEditDetailModel'];
 export type ChallengeUpdateModel = Schemas['ChallengeUpdateModel'];
 export type FlagCreateModel = Schemas['FlagCreateModel'];
 export type AttachmentCreateModel = Schemas['AttachmentCreateModel'];
-export type ContainerInfoModel = Schemas['ContainerInfoModel'];
 export type TaskStatus = Schemas['TaskStatus'];
 
 /**
@@ -78,17 +77,6 @@ export function toChallengeInfo(challenge: ChallengeRow): ChallengeInfoModel {
   };
 }
 
-/** With platform proxy the entry is the container id; otherwise where players connect. */
-export function toContainerInfo(container: ContainerRow): ContainerInfoModel {
-  return {
-    status: container.status,
-    startedAt: container.startedAt.getTime(),
-    expectStopAt: container.expectStopAt.getTime(),
-    entry: container.isProxy
-      ? container.id
-      : `${container.publicIp ?? container.ip}:${container.publicPort ?? container.port}`,
-  };
-}
 
 async function challengeDetail(db: Db, challenge: ChallengeRow): Promise<ChallengeEditDetailModel> {
   // GZCTF does not load the flags of DynamicContainer challenges: theirs are generated per team.

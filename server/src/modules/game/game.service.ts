@@ -17,7 +17,7 @@ import { publish } from '../edit/edit.events';
 import { lockTeamRow, ensureInstancesForParticipation } from '../edit/review.repository';
 import * as repo from './game.repository';
 import { submissionIntake } from './intake';
-import type { GameRow, ParticipationRow } from './game.repository';
+import type { ChallengeRow, GameRow, InstanceRow, ParticipationRow } from './game.repository';
 import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
 type Schemas = components['schemas'];
@@ -253,6 +253,32 @@ export async function details(
 }
 
 /**
+ * The team's instance of a challenge, locked, created on first use, with its dynamic flag assigned
+ * (DynamicAttachment: a random free flag; DynamicContainer: generated from the template, once, so a
+ * re-created container keeps the team's flag). Call inside a transaction.
+ */
+export async function prepareInstance(
+  tx: Db,
+  game: GameRow,
+  participation: ParticipationRow,
+  challenge: ChallengeRow,
+): Promise<InstanceRow> {
+  const row = await repo.lockOrCreateInstance(tx, participation.id, challenge.id);
+  if (challenge.type === 'DynamicAttachment' && row.flagId === null) {
+    const flagId = await repo.assignFreeFlag(tx, row.id, challenge.id);
+    if (flagId === undefined) throw notFound('game.noFlagAvailable');
+    return { ...row, flagId };
+  }
+  if (challenge.type === 'DynamicContainer' && row.flag === null) {
+    const hash = teamHash(teamHashSalt(game.privateKey), challenge.id, participation.token);
+    const flag = generateDynamicFlag(challenge.flagTemplate, hash);
+    await repo.setInstanceFlag(tx, row.id, flag);
+    return { ...row, flag };
+  }
+  return row;
+}
+
+/**
  * A challenge as the team sees it. The team's instance is created on first access, and a dynamic
  * flag assigned (DynamicAttachment: a random free flag; DynamicContainer: generated from the template).
  */
@@ -266,21 +292,7 @@ export async function challengeDetail(
   const { game, participation } = await playContext(db, gameId, user);
   const challenge = await repo.findEnabledChallenge(db, gameId, challengeId);
   if (!challenge) throw notFound('game.challengeNotFound');
-  const instance = await db.transaction(async (tx) => {
-    const row = await repo.lockOrCreateInstance(tx, participation.id, challenge.id);
-    if (challenge.type === 'DynamicAttachment' && row.flagId === null) {
-      const flagId = await repo.assignFreeFlag(tx, row.id, challenge.id);
-      if (flagId === undefined) throw notFound('game.noFlagAvailable');
-      return { ...row, flagId };
-    }
-    if (challenge.type === 'DynamicContainer' && row.flag === null) {
-      const hash = teamHash(teamHashSalt(game.privateKey), challenge.id, participation.token);
-      const flag = generateDynamicFlag(challenge.flagTemplate, hash);
-      await repo.setInstanceFlag(tx, row.id, flag);
-      return { ...row, flag };
-    }
-    return row;
-  });
+  const instance = await db.transaction((tx) => prepareInstance(tx, game, participation, challenge));
   let url: string | null = null;
   let fileSize: number | null = null;
   const attachmentId =
@@ -305,8 +317,7 @@ export async function challengeDetail(
     hints: challenge.hints,
     score: challengeScore(challenge),
     type: challenge.type,
-    // Containers are issue 9's; until then a container challenge shows no entry.
-    context: { closeTime: null, instanceEntry: null, url, fileSize },
+    context: { ...(await app.instances.contextOf(instance.id)), url, fileSize },
   };
 }
 

@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import Docker from 'dockerode';
+import type { DockerSettings } from '../../env';
+import {
+  ContainerEngineError,
+  KEPT_CAPABILITIES,
+  LABELS,
+  type BackendOptions,
+  type ContainerBackend,
+  type ContainerSpec,
+  type ListedContainer,
+  type StartedContainer,
+} from './backend';
+import { dockerConnection } from './docker.connection';
+import { installFirewall } from './docker.firewall';
+
+export interface DockerBackendOptions extends BackendOptions {
+  settings: DockerSettings;
+  /** The network challenge containers join; created with inter-container traffic off when missing. */
+  network: string;
+  /** Install the host firewall (local engine only). */
+  firewall: boolean;
+  /** With PlatformProxy, published ports are for the proxy: their address is the engine's host. */
+  portMapping: 'Default' | 'PlatformProxy';
+}
+
+/** Whether the engine answers at all (CONTAINER_PROVIDER unset picks Docker only then). */
+export async function dockerAnswers(settings: DockerSettings, timeoutMs = 3000): Promise<boolean> {
+  const docker = new Docker({ ...dockerConnection(settings).options, timeout: timeoutMs });
+  try {
+    await docker.ping();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Challenge containers on a Docker engine through dockerode. Every container gets the platform's
+ * labels, the team's flag and id in its environment and nothing else, the challenge's limits, no
+ * privileges beyond KEPT_CAPABILITIES, no-new-privileges, a process limit, no mounts, and the
+ * challenge network only.
+ */
+export function createDockerBackend(options: DockerBackendOptions): ContainerBackend {
+  const connection = dockerConnection(options.settings);
+  const docker = new Docker(connection.options);
+  let storageLimits = false;
+
+  async function ensureNetwork(): Promise<string> {
+    const bridge = `gz-${createHash('sha256').update(options.network).digest('hex').slice(0, 12)}`;
+    const existing = await inspectNetwork(docker, options.network);
+    if (existing) {
+      if (existing.Options?.['com.docker.network.bridge.enable_icc'] !== 'false') {
+        options.log.warn(
+          `network ${options.network} lets containers talk to each other: teams could reach other teams' instances`,
+        );
+      }
+      return existing.Options?.['com.docker.network.bridge.name'] ?? `br-${existing.Id.slice(0, 12)}`;
+    }
+    try {
+      await docker.createNetwork({
+        Name: options.network,
+        Driver: 'bridge',
+        CheckDuplicate: true,
+        Labels: { [LABELS.platform]: 'shared' },
+        Options: {
+          'com.docker.network.bridge.enable_icc': 'false',
+          'com.docker.network.bridge.name': bridge,
+        },
+      });
+      options.log.info(`created the challenge network ${options.network} (bridge ${bridge})`);
+    } catch (error) {
+      // Another platform instance made it first.
+      if (statusOf(error) !== 409) throw engineError('could not create the challenge network', error);
+    }
+    return bridge;
+  }
+
+  return {
+    kind: 'Docker',
+
+    async init() {
+      const info = (await docker.info().catch((error: unknown) => {
+        throw engineError('the Docker engine does not answer', error);
+      })) as { Driver?: string; DriverStatus?: Array<[string, string]> };
+      storageLimits = supportsStorageLimits(info);
+      if (!storageLimits) {
+        options.log.info(
+          `storage driver ${info.Driver ?? '?'} cannot limit container storage; storageLimit is not applied`,
+        );
+      }
+      const bridge = await ensureNetwork();
+      if (!options.firewall) return;
+      if (connection.remoteHost) {
+        options.log.warn(
+          `the engine runs on ${connection.remoteHost}: install the challenge firewall there (see the README)`,
+        );
+        return;
+      }
+      await installFirewall(bridge, options.blockedCidrs, options.log);
+    },
+
+    async create(spec) {
+      const port = `${spec.port}/tcp`;
+      const create = () =>
+        docker.createContainer({
+          name: `gzctf-${spec.rowId}`,
+          Image: spec.image,
+          Env: Object.entries(spec.env).map(([key, value]) => `${key}=${value}`),
+          Labels: {
+            [LABELS.platform]: options.platformId,
+            [LABELS.row]: spec.rowId,
+            [LABELS.team]: spec.owner.team,
+            [LABELS.user]: spec.owner.user,
+            [LABELS.challenge]: spec.owner.challenge,
+          },
+          ExposedPorts: { [port]: {} },
+          HostConfig: hostConfig(spec, options.network, storageLimits),
+        });
+      let container: Docker.Container;
+      try {
+        container = await create().catch(async (error: unknown) => {
+          if (statusOf(error) !== 404) throw error;
+          await pull(docker, spec.image);
+          return create();
+        });
+      } catch (error) {
+        throw engineError(`could not create a container from ${spec.image}`, error);
+      }
+      try {
+        await container.start();
+        const inspected = await container.inspect();
+        const network = inspected.NetworkSettings.Networks[options.network];
+        if (!network?.IPAddress) throw new Error('the container has no address on the challenge network');
+        const published = inspected.NetworkSettings.Ports?.[port]?.[0]?.HostPort;
+        if (spec.publish && !published) throw new Error(`port ${spec.port} was not published`);
+        const publicIp =
+          options.portMapping === 'PlatformProxy' ? (connection.remoteHost ?? '127.0.0.1') : options.publicEntry;
+        return {
+          containerId: inspected.Id,
+          ip: network.IPAddress,
+          port: spec.port,
+          publicIp: published ? publicIp : null,
+          publicPort: published ? Number(published) : null,
+        } satisfies StartedContainer;
+      } catch (error) {
+        await container.remove({ force: true }).catch(() => undefined);
+        throw engineError(`could not start a container from ${spec.image}`, error);
+      }
+    },
+
+    async destroy(containerId) {
+      try {
+        await docker.getContainer(containerId).remove({ force: true, v: true });
+      } catch (error) {
+        // Gone already, or being removed by another request.
+        if (statusOf(error) === 404 || statusOf(error) === 409) return;
+        throw engineError('could not remove a container', error);
+      }
+    },
+
+    async list() {
+      const containers = await docker
+        .listContainers({ all: true, filters: { label: [`${LABELS.platform}=${options.platformId}`] } })
+        .catch((error: unknown) => {
+          throw engineError('could not list containers', error);
+        });
+      return containers.map((container): ListedContainer => ({
+        containerId: container.Id,
+        rowId: container.Labels[LABELS.row] ?? null,
+        running: container.State === 'running',
+      }));
+    },
+
+    async close() {
+      // dockerode keeps no connection open between requests.
+    },
+  };
+}
+
+function hostConfig(spec: ContainerSpec, network: string, storageLimits: boolean): Docker.HostConfig {
+  const memory = spec.memoryMb * 1024 * 1024;
+  return {
+    NetworkMode: network,
+    PortBindings: spec.publish ? { [`${spec.port}/tcp`]: [{ HostIp: '', HostPort: '' }] } : {},
+    Memory: memory,
+    // No swap beyond the memory limit.
+    MemorySwap: memory,
+    NanoCpus: spec.cpuCount * 100_000_000,
+    PidsLimit: spec.pidsLimit,
+    ...(storageLimits ? { StorageOpt: { size: `${spec.storageMb}M` } } : {}),
+    Privileged: false,
+    CapDrop: ['ALL'],
+    CapAdd: [...KEPT_CAPABILITIES],
+    SecurityOpt: ['no-new-privileges:true'],
+    Binds: [],
+    Mounts: [],
+    IpcMode: 'private',
+    RestartPolicy: { Name: 'no' },
+    // A chatty challenge must not fill the engine's disk with logs.
+    LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '1' } },
+  };
+}
+
+/** `--storage-opt size` works on these drivers only (overlay2 needs xfs with project quotas). */
+function supportsStorageLimits(info: { Driver?: string; DriverStatus?: Array<[string, string]> }): boolean {
+  const backing = info.DriverStatus?.find(([key]) => key === 'Backing Filesystem')?.[1];
+  if (info.Driver === 'overlay2') return backing === 'xfs';
+  return ['devicemapper', 'btrfs', 'zfs', 'windowsfilter'].includes(info.Driver ?? '');
+}
+
+async function inspectNetwork(docker: Docker, name: string) {
+  try {
+    return (await docker.getNetwork(name).inspect()) as { Id: string; Options?: Record<string, string> };
+  } catch (error) {
+    if (statusOf(error) === 404) return undefined;
+    throw engineError('could not inspect the challenge network', error);
+  }
+}
+
+async function pull(docker: Docker, image: string): Promise<void> {
+  const stream = await docker.pull(image);
+  await new Promise<void>((resolve, reject) =>
+    docker.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
+  );
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { statusCode?: number }).statusCode;
+}
+
+function engineError(message: string, cause: unknown): ContainerEngineError {
+  const detail = (cause as { json?: { message?: string } }).json?.message ?? (cause as Error).message;
+  return new ContainerEngineError(detail ? `${message}: ${detail}` : message, cause);
+}

@@ -1,0 +1,196 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  challenges,
+  containers,
+  gameEvents,
+  gameInstances,
+  installation,
+  participations,
+  teams,
+} from '../../db/schema';
+import type { EventType } from '../../db/schema/enums';
+
+export type ContainerRow = typeof containers.$inferSelect;
+export type NewContainer = typeof containers.$inferInsert;
+
+export async function installationId(db: Db): Promise<string> {
+  const [row] = await db.select({ id: installation.id }).from(installation);
+  if (!row) throw new Error('the installation row is missing: migrations did not run');
+  return row.id;
+}
+
+/** Serialises one team's container operations (count limit, oldest-first eviction). */
+export async function lockParticipation(tx: Db, id: number): Promise<void> {
+  await tx.select({ id: participations.id }).from(participations).where(eq(participations.id, id)).for('update');
+}
+
+export async function findContainer(db: Db, id: string): Promise<ContainerRow | undefined> {
+  const [row] = await db.select().from(containers).where(eq(containers.id, id));
+  return row;
+}
+
+export async function findInstanceContainer(db: Db, gameInstanceId: number): Promise<ContainerRow | undefined> {
+  const [row] = await db.select().from(containers).where(eq(containers.gameInstanceId, gameInstanceId));
+  return row;
+}
+
+/** A team's containers in a game, oldest first. */
+export async function listTeamContainers(db: Db, participationId: number) {
+  return db
+    .select({ container: containers, challengeId: challenges.id, challengeTitle: challenges.title })
+    .from(containers)
+    .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
+    .innerJoin(challenges, eq(challenges.id, gameInstances.challengeId))
+    .where(eq(gameInstances.participationId, participationId))
+    .orderBy(asc(containers.startedAt));
+}
+
+export async function insertContainer(tx: Db, values: NewContainer): Promise<ContainerRow> {
+  const [row] = await tx.insert(containers).values(values).returning();
+  return row!;
+}
+
+/** Records what the engine started; undefined when the row went meanwhile (destroyed while starting). */
+export async function markRunning(
+  db: Db,
+  id: string,
+  values: Pick<ContainerRow, 'containerId' | 'ip' | 'port' | 'publicIp' | 'publicPort' | 'startedAt' | 'expectStopAt'>,
+): Promise<ContainerRow | undefined> {
+  const [row] = await db
+    .update(containers)
+    .set({ ...values, status: 'Running' })
+    .where(and(eq(containers.id, id), eq(containers.status, 'Pending')))
+    .returning();
+  return row;
+}
+
+/** Deletes rows, returning those this call removed: a delete is how concurrent destroyers agree who did it. */
+export async function deleteContainers(db: Db, ids: string[]): Promise<ContainerRow[]> {
+  if (ids.length === 0) return [];
+  return db.delete(containers).where(inArray(containers.id, ids)).returning();
+}
+
+export async function setExpectStopAt(tx: Db, id: string, at: Date): Promise<ContainerRow> {
+  const [row] = await tx.update(containers).set({ expectStopAt: at }).where(eq(containers.id, id)).returning();
+  return row!;
+}
+
+export async function setLastContainerOperation(tx: Db, gameInstanceId: number, at: Date | null): Promise<void> {
+  await tx.update(gameInstances).set({ lastContainerOperation: at }).where(eq(gameInstances.id, gameInstanceId));
+}
+
+/** Running containers past their expected stop, player and test ones alike. */
+export async function listExpired(db: Db, now: Date, limit: number): Promise<ContainerRow[]> {
+  return db
+    .select()
+    .from(containers)
+    .where(and(eq(containers.status, 'Running'), lt(containers.expectStopAt, now)))
+    .orderBy(asc(containers.expectStopAt))
+    .limit(limit);
+}
+
+export async function listAllContainers(db: Db): Promise<ContainerRow[]> {
+  return db.select().from(containers);
+}
+
+export async function existingContainerIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: containers.id }).from(containers).where(inArray(containers.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+export interface AdminFilter {
+  teamId?: number;
+  challengeId?: number;
+  count?: number;
+  skip?: number;
+}
+
+/** Containers of game instances with their team and challenge, by start time (admin list). */
+export async function listGameContainers(db: Db, filter: AdminFilter) {
+  const conditions: SQL[] = [isNotNull(containers.gameInstanceId)];
+  if (filter.teamId !== undefined) conditions.push(eq(participations.teamId, filter.teamId));
+  if (filter.challengeId !== undefined) conditions.push(eq(gameInstances.challengeId, filter.challengeId));
+  const where = and(...conditions);
+  const base = () =>
+    db
+      .select({
+        container: containers,
+        team: { id: teams.id, name: teams.name, avatarHash: teams.avatarHash },
+        challenge: { id: challenges.id, title: challenges.title, category: challenges.category },
+      })
+      .from(containers)
+      .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
+      .innerJoin(participations, eq(participations.id, gameInstances.participationId))
+      .innerJoin(teams, eq(teams.id, participations.teamId))
+      .innerJoin(challenges, eq(challenges.id, gameInstances.challengeId))
+      .where(where)
+      .orderBy(asc(containers.startedAt), asc(containers.id));
+  const rows = filter.count
+    ? await base()
+        .limit(filter.count)
+        .offset(filter.skip ?? 0)
+    : await base().offset(filter.skip ?? 0);
+  const [total] = await db
+    .select({ n: count() })
+    .from(containers)
+    .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
+    .innerJoin(participations, eq(participations.id, gameInstances.participationId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** What the proxy needs of a container: where to dial, and for a player's one what a capture records. */
+export async function findProxyTarget(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      container: containers,
+      instance: { participationId: gameInstances.participationId, flag: gameInstances.flag },
+      challenge: { id: challenges.id, title: challenges.title, capture: challenges.enableTrafficCapture },
+      team: { id: teams.id, name: teams.name },
+    })
+    .from(containers)
+    .leftJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
+    .leftJoin(participations, eq(participations.id, gameInstances.participationId))
+    .leftJoin(teams, eq(teams.id, participations.teamId))
+    .leftJoin(challenges, eq(challenges.id, gameInstances.challengeId))
+    .where(eq(containers.id, id));
+  return row;
+}
+
+/** The test container row of a challenge, if any. */
+export async function findTestContainer(db: Db, challengeId: number): Promise<ContainerRow | undefined> {
+  const [row] = await db
+    .select({ container: containers })
+    .from(challenges)
+    .innerJoin(containers, eq(containers.id, challenges.testContainerId))
+    .where(and(eq(challenges.id, challengeId), isNull(containers.gameInstanceId)));
+  return row?.container;
+}
+
+export async function setTestContainer(tx: Db, challengeId: number, containerId: string | null): Promise<void> {
+  await tx.update(challenges).set({ testContainerId: containerId }).where(eq(challenges.id, challengeId));
+}
+
+export interface EventValues {
+  gameId: number;
+  type: EventType;
+  values: string[];
+  userId: string | null;
+  teamId: number | null;
+}
+
+/** A monitor event, with the user and team names the feed shows. */
+export async function insertEvent(db: Db, event: EventValues) {
+  const [row] = await db.insert(gameEvents).values(event).returning();
+  return row!;
+}
+
+/** Rows whose start never finished (the platform stopped while starting them). */
+export async function listStalePending(db: Db, before: Date): Promise<ContainerRow[]> {
+  return db
+    .select()
+    .from(containers)
+    .where(and(eq(containers.status, 'Pending'), lt(containers.startedAt, before)));
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { editEvents } from '../../modules/edit/edit.events';
+import type { BackendOptions, ContainerBackend } from '../../modules/instances/backend';
+import { createDockerBackend, dockerAnswers } from '../../modules/instances/docker.backend';
+import { reconcile, sweepExpired } from '../../modules/instances/instances.maintenance';
+import { installationId } from '../../modules/instances/instances.repository';
+import { InstanceService } from '../../modules/instances/instances.service';
+import { createLocalGate, createRedisGate } from '../../modules/instances/start-gate';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    instances: InstanceService;
+  }
+}
+
+export interface InstancesOptions {
+  /** How often expired containers are looked for (default 30 s: gone within a minute of expiry). */
+  sweepIntervalMs?: number;
+  /** How often rows and engine are reconciled after the start-up pass (default 60 s). */
+  reconcileIntervalMs?: number;
+  /** A ready-made backend (tests of a backend through the HTTP API). */
+  backend?: ContainerBackend;
+}
+
+/**
+ * Picks the container backend (CONTAINER_PROVIDER, or Docker when the engine answers, else none),
+ * prepares it, reconciles rows and engine at start, and sweeps expired containers while running.
+ */
+async function instances(app: FastifyInstance, options: InstancesOptions) {
+  const { env } = app;
+  const settings = env.containers;
+  const platformId = await installationId(app.db);
+  const log = {
+    info: (message: string) => app.log.info(message),
+    warn: (message: string) => app.log.warn(message),
+  };
+  const serviceLog = { warn: (object: object, message: string) => app.log.warn(object, message), info: log.info };
+  const base: BackendOptions = {
+    platformId,
+    publicEntry: settings.publicEntry,
+    blockedCidrs: settings.blockedCidrs,
+    log,
+  };
+
+  let backend: ContainerBackend | null = options.backend ?? null;
+  if (!backend) {
+    const provider = settings.provider ?? ((await dockerAnswers(settings.docker)) ? 'Docker' : 'None');
+    if (provider === 'Docker') {
+      backend = createDockerBackend({
+        ...base,
+        settings: settings.docker,
+        network: settings.network,
+        firewall: settings.firewall,
+        portMapping: env.portMapping,
+      });
+    } else if (provider === 'Kubernetes') {
+      // Loaded only when used: the Kubernetes client is large.
+      const { createKubernetesBackend } = await import('../../modules/instances/kubernetes.backend');
+      backend = createKubernetesBackend({ ...base, settings: settings.kubernetes });
+    } else {
+      app.log.info(
+        settings.provider === 'None'
+          ? 'container challenges are off (CONTAINER_PROVIDER=None)'
+          : `no container engine answers at ${settings.docker.host}: container challenges cannot start (set CONTAINER_PROVIDER to choose one)`,
+      );
+    }
+  }
+  if (backend && settings.trafficCapture && env.portMapping !== 'PlatformProxy') {
+    app.log.warn(
+      'TRAFFIC_CAPTURE records proxied connections only: it has no effect unless PORT_MAPPING=PlatformProxy',
+    );
+  }
+
+  let preparing: Promise<void> | undefined;
+  const ready = () => {
+    preparing ??= (backend?.init() ?? Promise.resolve()).catch((error: unknown) => {
+      preparing = undefined;
+      throw error;
+    });
+    return preparing;
+  };
+  const gate = app.redis
+    ? createRedisGate({
+        redis: app.redis,
+        key: `gzctf:${platformId}:container-starts`,
+        limit: settings.startConcurrency,
+      })
+    : createLocalGate(settings.startConcurrency);
+  const service = new InstanceService({
+    db: app.db,
+    env,
+    settings: app.settings,
+    backend,
+    ready,
+    gate,
+    log: serviceLog,
+  });
+  app.decorate('instances', service);
+
+  const onRemoved = ({ containerIds }: { containerIds: string[] }) => void service.stopOrphans(containerIds);
+  editEvents.on('containersRemoved', onRemoved);
+
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    if (!backend) return;
+    const engine = backend;
+    const deps = { db: app.db, backend: engine, service, log: serviceLog };
+    // A platform whose engine is down still starts; container calls then answer 400 until it is back.
+    try {
+      await ready();
+      await reconcile(deps);
+    } catch (error) {
+      app.log.error({ err: error }, 'the container engine is not ready; container calls will retry');
+    }
+    const every = (ms: number, task: () => Promise<unknown>) => {
+      let busy = false;
+      const timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        task()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'container maintenance failed'))
+          .finally(() => (busy = false));
+      }, ms);
+      timer.unref();
+      timers.push(timer);
+    };
+    every(options.sweepIntervalMs ?? 30_000, () => ready().then(() => sweepExpired(deps)));
+    every(options.reconcileIntervalMs ?? 60_000, () => ready().then(() => reconcile(deps)));
+  });
+  app.addHook('onClose', async () => {
+    editEvents.off('containersRemoved', onRemoved);
+    for (const timer of timers) clearInterval(timer);
+    await gate.close();
+    await backend?.close();
+  });
+}
+
+export default fp(instances, { name: 'instances', dependencies: ['db', 'settings', 'cache'] });
