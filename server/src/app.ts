@@ -7,6 +7,7 @@ import { handlers as builtHandlers } from './modules/handlers';
 import type { Handlers } from './contract/handlers';
 import { ajvFormats } from './lib/ajv-formats';
 import client from './plugins/external/client';
+import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
@@ -27,6 +28,7 @@ import scoreboardCache from './plugins/app/scoreboard-cache';
 import hubs from './plugins/app/hubs';
 import instances, { type InstancesOptions } from './plugins/app/instances';
 import { gameExtraRoutes } from './modules/game/game.routes';
+import { proxyOtherMethods, proxyRouteOptions } from './modules/instances/proxy.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +66,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: !['trace', 'debug', 'info'].includes(consoleLevel) }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: env.trustProxy,
+    // A request (a WebSocket upgrade included) whose headers have not all arrived after 10 s is
+    // dropped: browsers send them at once, slow-header attacks hold sockets open for minutes.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
     ajv: {
       customOptions: { strict: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [ajvFormats],
@@ -74,6 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // external
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 32 } });
+  await app.register(websocket);
   // The contract names these types for downloads; a parser keeps the route glue from warning about them.
   app.addContentTypeParser(
     [
@@ -103,10 +109,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(flagChecker);
   await app.register(hubs);
   await app.register(instances, options.instances ?? {});
-  await app.register(contract, { handlers: options.handlers ?? builtHandlers });
+  await app.register(contract, { handlers: options.handlers ?? builtHandlers, routeOptions: proxyRouteOptions });
   await app.register(assets);
   await app.register(posts);
   await app.register(gameExtraRoutes);
+  await app.register(proxyOtherMethods);
   await app.register(client);
 
   return app;

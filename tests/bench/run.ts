@@ -4,6 +4,7 @@
  */
 import { benchAccount } from './account';
 import { benchBundle } from './bundle';
+import { benchContainers } from './containers';
 import { benchGame } from './game';
 import { benchStartup } from './startup';
 
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
   bundle: benchBundle,
   account: benchAccount,
   game: benchGame,
+  containers: benchContainers,
 };
 
 async function main() {

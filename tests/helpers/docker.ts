@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,38 +8,26 @@ import Docker from 'dockerode';
 /**
  * Real Docker for the container tests: the local engine (DOCKER_HOST is not followed; tests talk to
  * the socket .ci/run starts) and a test image made here, with no registry: an empty root holding
- * Debian's static busybox, imported with `docker import`.
- *
- * The image serves, on every connection:
+ * Debian's static busybox (a shell and nc for probes from inside a container) and the test challenge
+ * (`challenge-server.c`, compiled statically), imported with `docker import`. The challenge serves,
+ * on every connection:
  * - 7000: the container's $GZCTF_FLAG, then closes;
  * - 7001: an echo of what it receives;
- * - 7002: `$SOURCE_MIB` MiB (default 64) of zeros, then closes (throughput);
+ * - 7002: 64 MiB of zeros, then closes (throughput);
  * - 7003: nothing, and never reads (back-pressure).
  */
 export const DOCKER_SOCKET = '/var/run/docker.sock';
 const BUSYBOX = ['/usr/bin/busybox', '/bin/busybox'].find((file) => fs.existsSync(file));
 const APPLETS = ['sh', 'nc', 'cat', 'echo', 'sleep', 'dd', 'head', 'wget', 'ls', 'ip', 'ifconfig'];
 
-const SCRIPTS: Record<string, string> = {
-  'bin/flag': '#!/bin/sh\necho "$GZCTF_FLAG"\n',
-  'bin/source': '#!/bin/sh\ndd if=/dev/zero bs=1048576 count="${SOURCE_MIB:-64}" 2>/dev/null\n',
-  'bin/sink': '#!/bin/sh\nexec sleep 100000\n',
-  'bin/serve': [
-    '#!/bin/sh',
-    'nc -ll -p 7000 -e /bin/flag &',
-    'nc -ll -p 7001 -e /bin/cat &',
-    'nc -ll -p 7002 -e /bin/source &',
-    'nc -ll -p 7003 -e /bin/sink &',
-    'wait',
-    '',
-  ].join('\n'),
-};
+const CHALLENGE_SOURCE = path.join(__dirname, 'challenge-server.c');
 
 export const TEST_PORTS = { flag: 7000, echo: 7001, source: 7002, sink: 7003 } as const;
 
 /** Why the Docker tests cannot run here, or undefined when they can. */
 export async function dockerUnavailable(): Promise<string | undefined> {
   if (!BUSYBOX) return 'busybox-static is not installed (apt-get install busybox-static)';
+  if (!fs.existsSync('/usr/bin/gcc')) return 'gcc is not installed (apt-get install gcc libc6-dev)';
   try {
     await new Docker({ socketPath: DOCKER_SOCKET, timeout: 3000 }).ping();
     return undefined;
@@ -55,7 +43,8 @@ export function docker(): Docker {
 /** Imports the test image once per content and returns its name. */
 export async function ensureTestImage(): Promise<string> {
   const busybox = fs.readFileSync(BUSYBOX!);
-  const digest = createHash('sha256').update(busybox).update(JSON.stringify(SCRIPTS)).digest('hex').slice(0, 12);
+  const source = fs.readFileSync(CHALLENGE_SOURCE);
+  const digest = createHash('sha256').update(busybox).update(source).digest('hex').slice(0, 12);
   const name = `gzctf-test/busybox:${digest}`;
   const engine = docker();
   if (
@@ -74,12 +63,12 @@ export async function ensureTestImage(): Promise<string> {
     fs.mkdirSync(path.join(root, 'tmp'), { mode: 0o1777 });
     fs.writeFileSync(path.join(root, 'bin/busybox'), busybox, { mode: 0o755 });
     for (const applet of APPLETS) fs.symlinkSync('busybox', path.join(root, 'bin', applet));
-    for (const [file, text] of Object.entries(SCRIPTS)) fs.writeFileSync(path.join(root, file), text, { mode: 0o755 });
+    execFileSync('gcc', ['-static', '-O2', '-o', path.join(root, 'bin/challenge'), CHALLENGE_SOURCE]);
     const tar = spawn('tar', ['-C', root, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const stream = await engine.importImage(tar.stdout, {
       repo: 'gzctf-test/busybox',
       tag: digest,
-      changes: ['CMD ["/bin/serve"]'],
+      changes: ['CMD ["/bin/challenge"]'],
     } as unknown as Record<string, unknown>);
     await new Promise<void>((resolve, reject) =>
       engine.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),

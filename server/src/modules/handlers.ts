@@ -13,6 +13,7 @@ import { adminTeamHandlers } from './team/admin-teams.routes';
 import { teamHandlers } from './team/team.routes';
 import { capturesHandlers } from './instances/captures.routes';
 import { instancesHandlers } from './instances/instances.routes';
+import { proxyHandlers } from './instances/proxy.routes';
 
 /** Every built operation, by operationId. Anything missing here answers 501 (see `npm run api:coverage`). */
 export const handlers: Handlers = {
@@ -30,4 +31,5 @@ export const handlers: Handlers = {
   ...gameHandlers,
   ...instancesHandlers,
   ...capturesHandlers,
+  ...proxyHandlers,
 };

@@ -13,6 +13,8 @@ export interface Cache {
   /** Reads and deletes in one step, so a single-use value can be taken exactly once. */
   take(key: string): Promise<string | undefined>;
   delete(key: string): Promise<void>;
+  /** Adds `delta` to a counter (missing = 0) and returns the new value; the counter expires `ttlMs` after its last change. */
+  increment(key: string, delta: number, ttlMs: number): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -58,6 +60,12 @@ export function createMemoryCache(now: () => number = Date.now): Cache {
     async delete(key) {
       entries.delete(key);
     },
+    async increment(key, delta, ttlMs) {
+      sweep();
+      const value = Number(read(key) ?? 0) + delta;
+      entries.set(key, { value: String(value), expiresAt: now() + ttlMs });
+      return value;
+    },
   };
 }
 
@@ -74,6 +82,15 @@ export function createRedisCache(redis: Redis, prefix = 'gzctf:cache:'): Cache {
     },
     async delete(key) {
       await redis.del(prefix + key);
+    },
+    async increment(key, delta, ttlMs) {
+      const [[, value] = []] =
+        (await redis
+          .multi()
+          .incrby(prefix + key, delta)
+          .pexpire(prefix + key, Math.max(1, Math.ceil(ttlMs)))
+          .exec()) ?? [];
+      return Number(value);
     },
   };
 }

@@ -13,6 +13,8 @@ declare module 'fastify' {
 
 export interface ContractOptions {
   handlers: Handlers;
+  /** More route options for some operations (the proxy's upgrade hooks), by operationId. */
+  routeOptions?: Record<string, Partial<RouteOptions>>;
 }
 
 const notImplemented: RouteHandlerMethod = async (request) => {
@@ -49,6 +51,7 @@ export default fp(
       // The glue merges what we return into the route it built (method, url and schemas included).
       operationResolver(operationId: string) {
         const route = {
+          ...options.routeOptions?.[operationId],
           handler: handlers[operationId] ?? notImplemented,
           config: { operation: operations.get(operationId) },
         };

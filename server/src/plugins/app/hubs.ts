@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthLevel } from '../../contract/contract';
@@ -39,7 +38,6 @@ const withIsoTime = <T extends { time: number }>(value: T) => ({ ...value, time:
  * a load balancer delivers it to its own sockets (and a single instance never delivers twice).
  */
 async function hubs(app: FastifyInstance) {
-  await app.register(websocket);
   const groups = new Map<string, Set<WebSocket>>();
   const groupKey = (hub: HubName, gameId: number | null) => `${hub}:${gameId ?? ''}`;
 
@@ -166,4 +164,4 @@ async function hubs(app: FastifyInstance) {
   });
 }
 
-export default fp(hubs, { name: 'hubs', dependencies: ['cache', 'logs'] });
+export default fp(hubs, { name: 'hubs', dependencies: ['cache', 'logs', 'websocket'] });

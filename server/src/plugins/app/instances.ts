@@ -6,11 +6,13 @@ import { createDockerBackend, dockerAnswers } from '../../modules/instances/dock
 import { reconcile, sweepExpired } from '../../modules/instances/instances.maintenance';
 import { installationId } from '../../modules/instances/instances.repository';
 import { InstanceService } from '../../modules/instances/instances.service';
+import { ContainerProxy, type ProxyOptions } from '../../modules/instances/proxy';
 import { createLocalGate, createRedisGate } from '../../modules/instances/start-gate';
 
 declare module 'fastify' {
   interface FastifyInstance {
     instances: InstanceService;
+    containerProxy: ContainerProxy;
   }
 }
 
@@ -21,6 +23,7 @@ export interface InstancesOptions {
   reconcileIntervalMs?: number;
   /** A ready-made backend (tests of a backend through the HTTP API). */
   backend?: ContainerBackend;
+  proxy?: ProxyOptions;
 }
 
 /**
@@ -97,12 +100,24 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
     log: serviceLog,
   });
   app.decorate('instances', service);
+  const proxy = new ContainerProxy(
+    {
+      db: app.db,
+      env,
+      cache: app.cache,
+      log: { debug: (object, message) => app.log.debug(object, message), warn: serviceLog.warn },
+    },
+    options.proxy,
+  );
+  app.decorate('containerProxy', proxy);
+  service.events.on('removed', (rowId) => void proxy.closeContainer(rowId));
 
   const onRemoved = ({ containerIds }: { containerIds: string[] }) => void service.stopOrphans(containerIds);
   editEvents.on('containersRemoved', onRemoved);
 
   const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
+    proxy.start();
     if (!backend) return;
     const engine = backend;
     const deps = { db: app.db, backend: engine, service, log: serviceLog };
@@ -131,6 +146,7 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
   app.addHook('onClose', async () => {
     editEvents.off('containersRemoved', onRemoved);
     for (const timer of timers) clearInterval(timer);
+    proxy.stop();
     await gate.close();
     await backend?.close();
   });

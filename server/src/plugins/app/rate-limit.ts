@@ -195,7 +195,9 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const operation = request.routeOptions.config.operation;
       if (!operation) return;
-      if (!(exemptLoopback && isLoopback(request.ip))) {
+      // The container proxy has its own limit (connections per container); a player's daemon pings
+      // it every few seconds and challenge scripts reconnect often, which must not cost API quota.
+      if (!(exemptLoopback && isLoopback(request.ip)) && operation.tag !== 'Proxy') {
         const result = await perClient(request);
         if (!result.isAllowed && result.isExceeded) reject(reply, result.ttlInSeconds, result.max);
       }

@@ -1,0 +1,301 @@
+import type net from 'node:net';
+import { pipeline, Transform } from 'node:stream';
+import { createWebSocketStream, type WebSocket } from 'ws';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import type { Cache } from '../../plugins/app/cache';
+import { startCapture, type CaptureRecorder } from './capture';
+import * as repo from './instances.repository';
+import { DialMemory, dialFirst, type Endpoint } from './proxy.dial';
+
+/** What the proxy knows of a container, cached so probing and reconnecting cost no query. */
+export interface ProxyTarget {
+  rowId: string;
+  /** An admin's test container (reached through /api/proxy/noinst/{id}). */
+  noInstance: boolean;
+  candidates: Endpoint[];
+  /** Set when this container's connections are recorded. */
+  capture: {
+    challengeId: number;
+    participationId: number;
+    meta: {
+      challenge: string;
+      challengeId: number;
+      team: string;
+      teamId: number;
+      containerId: string;
+      flag: string | null;
+    };
+  } | null;
+}
+
+export interface ProxyOptions {
+  /** Connections one container may have at once (GZCTF: 32). */
+  maxConnections?: number;
+  /** A connection's longest life (GZCTF: 30 minutes). */
+  sessionMs?: number;
+  /** Ping interval; a client that answered no ping since the last one is cut off (half-open). */
+  heartbeatMs?: number;
+  /** How long dialing one address may take before the next is tried (or 418). */
+  dialTimeoutMs?: number;
+  /** How often live sessions are checked against the database (containers destroyed elsewhere). */
+  checkMs?: number;
+}
+
+export interface ProxyDeps {
+  db: Db;
+  env: Env;
+  cache: Cache;
+  log: { debug(object: object, message: string): void; warn(object: object, message: string): void };
+}
+
+interface Session {
+  ws: WebSocket;
+  tcp: net.Socket;
+  end(reason: string, code?: number): void;
+  /** Bytes waiting in the server for each side, for tests of back-pressure. */
+  buffered(): { toContainer: number; toClient: number };
+}
+
+const TARGET_TTL_MS = 10 * 60_000;
+// A counter is dropped when nothing touched it this long (GZCTF slides it 10 h): a crashed instance's
+// connections stop counting eventually.
+const COUNTER_TTL_MS = 10 * 3_600_000;
+
+/**
+ * PlatformProxy (reference §5.11): a WebSocket from the player's daemon bridged to the container's
+ * TCP port, bytes relayed both ways with back-pressure (a slow side pauses the other instead of
+ * making the server buffer), optionally recorded (§5.10). The container id is the only credential,
+ * so the target comes from the stored row alone, never from anything in the request.
+ */
+export class ContainerProxy {
+  private readonly sessions = new Map<string, Set<Session>>();
+  private readonly memory = new DialMemory();
+  private readonly options: Required<ProxyOptions>;
+  private timer: NodeJS.Timeout | undefined;
+  private dials = 0;
+
+  constructor(
+    private readonly deps: ProxyDeps,
+    options: ProxyOptions = {},
+  ) {
+    this.options = {
+      maxConnections: options.maxConnections ?? 32,
+      sessionMs: options.sessionMs ?? 30 * 60_000,
+      heartbeatMs: options.heartbeatMs ?? 30_000,
+      dialTimeoutMs: options.dialTimeoutMs ?? 3_000,
+      checkMs: options.checkMs ?? 5_000,
+    };
+  }
+
+  get enabled(): boolean {
+    return this.deps.env.portMapping === 'PlatformProxy';
+  }
+
+  /** The container behind an id, or undefined; unknown ids are cached too, against probing. */
+  async target(id: string, noInstance: boolean): Promise<ProxyTarget | undefined> {
+    const key = `proxy:target:${id}`;
+    const cached = await this.deps.cache.get(key);
+    let target: ProxyTarget | undefined;
+    if (cached !== undefined) {
+      target = cached === '' ? undefined : (JSON.parse(cached) as ProxyTarget);
+    } else {
+      target = await this.load(id);
+      await this.deps.cache.set(key, target ? JSON.stringify(target) : '', TARGET_TTL_MS);
+    }
+    return target && target.noInstance === noInstance ? target : undefined;
+  }
+
+  /** Counts a connection in; false when the container has its maximum already. */
+  async admit(id: string): Promise<boolean> {
+    const count = await this.deps.cache.increment(`proxy:connections:${id}`, 1, COUNTER_TTL_MS);
+    if (count <= this.options.maxConnections) return true;
+    await this.release(id);
+    return false;
+  }
+
+  async release(id: string): Promise<void> {
+    await this.deps.cache.increment(`proxy:connections:${id}`, -1, COUNTER_TTL_MS).catch(() => undefined);
+  }
+
+  /** Opens the TCP connection to the container (before the WebSocket is accepted, so failure is a 418). */
+  async dial(target: ProxyTarget): Promise<net.Socket> {
+    this.dials += 1;
+    const ordered = this.memory.order(target.rowId, target.candidates);
+    const { socket, index } = await dialFirst(ordered, this.options.dialTimeoutMs);
+    this.memory.remember(target.rowId, target.candidates, ordered, index);
+    return socket;
+  }
+
+  /** Relays between an accepted WebSocket and a connected TCP socket until either side ends. */
+  bridge(ws: WebSocket, tcp: net.Socket, target: ProxyTarget, client: Endpoint): void {
+    const recorder: CaptureRecorder | undefined = target.capture
+      ? startCapture(
+          {
+            dataDir: this.deps.env.dataDir,
+            challengeId: target.capture.challengeId,
+            participationId: target.capture.participationId,
+            containerRowId: target.rowId,
+          },
+          {
+            client: { address: client.host, port: client.port },
+            container: { address: tcp.remoteAddress ?? '', port: tcp.remotePort ?? 0 },
+          },
+          target.capture.meta,
+        )
+      : undefined;
+    const stream = createWebSocketStream(ws);
+    // Recording taps sit in the pipelines only when there is something to record.
+    const tap = (record: (chunk: Buffer) => void) =>
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          record(chunk);
+          done(null, chunk);
+        },
+      });
+    const fromClient = recorder ? [tap((chunk) => recorder.fromClient(chunk))] : [];
+    const fromContainer = recorder ? [tap((chunk) => recorder.fromContainer(chunk))] : [];
+    const pending = (streams: Transform[]) =>
+      streams.reduce((sum, item) => sum + item.readableLength + item.writableLength, 0);
+    let ended = false;
+    let alive = true;
+    const limit = setTimeout(() => session.end('time limit', 1008), this.options.sessionMs);
+    const heartbeat = setInterval(() => {
+      if (!alive) return session.end('no answer to ping', 1001);
+      alive = false;
+      ws.ping();
+    }, this.options.heartbeatMs);
+    limit.unref();
+    heartbeat.unref();
+    const session: Session = {
+      ws,
+      tcp,
+      end: (reason, code = 1000) => {
+        if (ended) return;
+        ended = true;
+        clearTimeout(limit);
+        clearInterval(heartbeat);
+        this.unregister(target.rowId, session);
+        void this.release(target.rowId);
+        void recorder?.close().catch((error: unknown) => this.deps.log.warn({ err: error }, 'capture not saved'));
+        this.deps.log.debug(
+          { container: target.rowId, reason, tx: tcp.bytesWritten, rx: tcp.bytesRead },
+          'proxy session ended',
+        );
+        if (ws.readyState === ws.CLOSED) {
+          tcp.destroy();
+          return;
+        }
+        // The close frame goes out first; the TCP side is cut once the WebSocket is closed (tearing
+        // it down first would make the pipeline drop the socket before the frame is sent), or after
+        // a second when the client does not complete the closing handshake.
+        const kill = setTimeout(() => {
+          ws.terminate();
+          tcp.destroy();
+        }, 1_000);
+        kill.unref();
+        ws.once('close', () => {
+          clearTimeout(kill);
+          tcp.destroy();
+        });
+        if (ws.readyState === ws.OPEN) ws.close(code, reason);
+      },
+      buffered: () => ({
+        toContainer: tcp.writableLength + pending(fromClient) + stream.readableLength,
+        toClient: ws.bufferedAmount + stream.writableLength + pending(fromContainer),
+      }),
+    };
+    this.register(target.rowId, session);
+    pipeline([stream, ...fromClient, tcp], () => session.end('client closed'));
+    pipeline([tcp, ...fromContainer, stream], () => session.end('container closed'));
+    ws.on('close', () => session.end('client closed'));
+    ws.on('error', () => session.end('client error'));
+    ws.on('pong', () => (alive = true));
+  }
+
+  /** Ends a container's sessions here and forgets what was cached of it (it was destroyed). */
+  async closeContainer(rowId: string): Promise<void> {
+    for (const session of [...(this.sessions.get(rowId) ?? [])]) session.end('container destroyed', 1001);
+    this.memory.forget(rowId);
+    await this.deps.cache.delete(`proxy:target:${rowId}`).catch(() => undefined);
+  }
+
+  /** Live sessions (of one container, or all), what they hold in memory, and connections dialed so far. */
+  stats(rowId?: string): {
+    sessions: number;
+    buffered: Array<{ toContainer: number; toClient: number }>;
+    dials: number;
+  } {
+    const sessions = rowId
+      ? [...(this.sessions.get(rowId) ?? [])]
+      : [...this.sessions.values()].flatMap((set) => [...set]);
+    return { sessions: sessions.length, buffered: sessions.map((session) => session.buffered()), dials: this.dials };
+  }
+
+  /** Checks live sessions against the database, so a container destroyed by another instance closes here too. */
+  start(): void {
+    this.timer = setInterval(() => {
+      const ids = [...this.sessions.keys()];
+      if (ids.length === 0) return;
+      repo
+        .existingContainerIds(this.deps.db, ids)
+        .then(async (existing) => {
+          for (const id of ids) if (!existing.has(id)) await this.closeContainer(id);
+        })
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'proxy session check failed'));
+    }, this.options.checkMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    for (const set of this.sessions.values()) for (const session of [...set]) session.end('server closing', 1001);
+  }
+
+  private register(rowId: string, session: Session): void {
+    const set = this.sessions.get(rowId) ?? new Set<Session>();
+    set.add(session);
+    this.sessions.set(rowId, set);
+  }
+
+  private unregister(rowId: string, session: Session): void {
+    const set = this.sessions.get(rowId);
+    set?.delete(session);
+    if (set?.size === 0) this.sessions.delete(rowId);
+  }
+
+  private async load(id: string): Promise<ProxyTarget | undefined> {
+    const row = await repo.findProxyTarget(this.deps.db, id);
+    if (!row || row.container.status !== 'Running') return undefined;
+    const { container, instance, challenge, team } = row;
+    const internal = { host: container.ip, port: container.port };
+    const published =
+      container.publicIp && container.publicPort ? { host: container.publicIp, port: container.publicPort } : undefined;
+    // Ports are published for the proxy only when the challenge network is out of reach: try them first then.
+    const candidates = published
+      ? this.deps.env.containers.docker.publishProxyPorts
+        ? [published, internal]
+        : [internal, published]
+      : [internal];
+    const record = this.deps.env.containers.trafficCapture && challenge?.capture && instance && team;
+    return {
+      rowId: container.id,
+      noInstance: container.gameInstanceId === null,
+      candidates,
+      capture: record
+        ? {
+            challengeId: challenge.id,
+            participationId: instance.participationId,
+            meta: {
+              challenge: challenge.title,
+              challengeId: challenge.id,
+              team: team.name,
+              teamId: team.id,
+              containerId: container.id,
+              flag: instance.flag,
+            },
+          }
+        : null,
+    };
+  }
+}
