@@ -99,15 +99,25 @@ export async function benchContainers(): Promise<string[]> {
     const direct = `${row.ip}:${row.port}`;
     const proxied = `${origin.replace('http:', 'ws:')}/api/proxy/${entry}`;
     await destroyAllBut(app, entry);
+    // Three rounds each (this machine's rates move by a third from run to run); the median ratio counts.
     for (const [connections, bytes] of [
       [1, 64 * 1048576],
       [32, 16 * 1048576],
     ] as const) {
-      const tcp = await stream({ mode: 'tcp', target: direct, connections, bytes });
-      const ws = await stream({ mode: 'ws', target: proxied, connections, bytes });
-      const ratio = ws.mibPerSecond / tcp.mibPerSecond;
+      const rounds: Array<{ tcp: Stream; ws: Stream; library: Stream }> = [];
+      for (let round = 0; round < 3; round++) {
+        rounds.push({
+          tcp: await stream({ mode: 'tcp', target: direct, connections, bytes }),
+          ws: await stream({ mode: 'ws', target: proxied, connections, bytes }),
+          library: await stream({ mode: 'ws-library', target: proxied, connections, bytes }),
+        });
+      }
+      const ratioOf = (entry: (typeof rounds)[number]) => entry.ws.mibPerSecond / entry.tcp.mibPerSecond;
+      const median = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[1]!;
+      const ratio = ratioOf(median);
       out.push(
-        `proxy throughput, ${String(connections).padStart(2)} connection(s)        ${ws.mibPerSecond.toFixed(0)} MiB/s vs direct ${tcp.mibPerSecond.toFixed(0)} MiB/s = ${ratio.toFixed(2)} (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`,
+        `proxy throughput, ${String(connections).padStart(2)} connection(s)        ${median.ws.mibPerSecond.toFixed(0)} MiB/s vs direct ${median.tcp.mibPerSecond.toFixed(0)} MiB/s = ${ratio.toFixed(2)} (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'}; rounds ${rounds.map((entry) => ratioOf(entry).toFixed(2)).join(', ')})`,
+        `  read through the ws package instead: ${median.library.mibPerSecond.toFixed(0)} MiB/s (its JavaScript framing is the client's cost, not the proxy's)`,
       );
     }
     await destroyAll();

@@ -187,6 +187,26 @@ for (const [index, engine] of engines().entries()) {
       ws.terminate();
     });
 
+    it('a container stream larger than every buffer arrives whole, and a slow reader is not buffered for', async () => {
+      const source = (await containerChallenge(admin, gameId, image, { port: TEST_PORTS.source })).id;
+      const who = await acceptedPlayer(ctx.app, gameId);
+      const id = (await startContainer(who, source)).entry;
+      const ws = await open(`${base}/api/proxy/${id}`);
+      let received = 0;
+      ws.on('message', (data: Buffer) => (received += data.length));
+      // The client stops reading for a while: the container keeps sending, the server holds little.
+      const raw = (ws as unknown as { _socket: net.Socket })._socket;
+      raw.pause();
+      // Shorter than two heartbeats (this app pings every 300 ms), or the client counts as gone.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const [held] = ctx.app.containerProxy.stats(id).buffered;
+      assert.ok(held, 'the session is alive');
+      assert.ok(held.toClient <= 3 * 1024 * 1024, `server holds ${held.toClient} bytes for the client`);
+      raw.resume();
+      assert.equal(await closed(ws), 1000);
+      assert.equal(received, 64 * 1024 * 1024);
+    });
+
     it('a half-open client (answering no ping) is cut off', async () => {
       const ws = await open(`${base}/api/proxy/${entry}`);
       const before = ctx.app.containerProxy.stats(entry).sessions;

@@ -14,11 +14,12 @@ export interface Endpoint {
 export async function dialFirst(
   candidates: Endpoint[],
   timeoutMs: number,
+  options: Pick<net.TcpSocketConnectOpts, 'onread'> = {},
 ): Promise<{ socket: net.Socket; index: number }> {
   let lastError: unknown = new Error('no address to dial');
   for (const [index, candidate] of candidates.entries()) {
     try {
-      return { socket: await dial(candidate, timeoutMs), index };
+      return { socket: await dial(candidate, timeoutMs, options), index };
     } catch (error) {
       lastError = error;
     }
@@ -26,9 +27,13 @@ export async function dialFirst(
   throw lastError;
 }
 
-function dial({ host, port }: Endpoint, timeoutMs: number): Promise<net.Socket> {
+function dial(
+  { host, port }: Endpoint,
+  timeoutMs: number,
+  options: Pick<net.TcpSocketConnectOpts, 'onread'>,
+): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host, port, noDelay: true });
+    const socket = net.connect({ ...options, host, port, noDelay: true });
     const fail = (error: Error) => {
       clearTimeout(timer);
       socket.destroy();

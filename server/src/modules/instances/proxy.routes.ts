@@ -1,12 +1,11 @@
-import type net from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Handlers } from '../../contract/handlers';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import type { ProxyTarget } from './proxy';
+import type { ContainerSocket, ProxyTarget } from './proxy';
 
 /** A dialed connection waiting for its WebSocket, by request. */
-const prepared = new WeakMap<FastifyRequest, { target: ProxyTarget; tcp: net.Socket }>();
+const prepared = new WeakMap<FastifyRequest, { target: ProxyTarget; container: ContainerSocket }>();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,23 +36,23 @@ const prepare = (noInstance: boolean) => async (request: FastifyRequest) => {
   const proxy = request.server.containerProxy;
   const target = await findTarget(request, noInstance);
   if (!(await proxy.admit(target.rowId))) throw badRequest('proxy.tooManyConnections');
-  let tcp: net.Socket;
+  let container: ContainerSocket;
   try {
-    tcp = await proxy.dial(target);
+    container = await proxy.dial(target);
   } catch (error) {
     await proxy.release(target.rowId);
     request.log.debug({ err: error, container: target.rowId }, 'proxy dial failed');
     throw new HttpError(418, 'proxy.unreachable');
   }
   // Until the bridge's pipelines own it, a reset from the container must not become an uncaught error.
-  tcp.on('error', () => undefined);
-  prepared.set(request, { target, tcp });
+  container.tcp.on('error', () => undefined);
+  prepared.set(request, { target, container });
   // The handshake may still fail (a malformed upgrade); then the dialed socket and the slot go back.
   request.raw.socket.once('close', () => {
     const waiting = prepared.get(request);
     if (!waiting) return;
     prepared.delete(request);
-    waiting.tcp.destroy();
+    waiting.container.tcp.destroy();
     void proxy.release(target.rowId);
   });
 };
@@ -65,7 +64,7 @@ function bridge(socket: WebSocket, request: FastifyRequest): void {
     return;
   }
   prepared.delete(request);
-  request.server.containerProxy.bridge(socket, waiting.tcp, waiting.target, {
+  request.server.containerProxy.bridge(socket, waiting.container, waiting.target, {
     host: request.ip,
     port: request.raw.socket.remotePort ?? 0,
   });

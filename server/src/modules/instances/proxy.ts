@@ -1,6 +1,5 @@
 import type net from 'node:net';
-import { pipeline, Transform } from 'node:stream';
-import { createWebSocketStream, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import type { Cache } from '../../plugins/app/cache';
@@ -9,6 +8,8 @@ import * as repo from './instances.repository';
 import { DialMemory, dialFirst, type Endpoint } from './proxy.dial';
 
 /** What the proxy knows of a container, cached so probing and reconnecting cost no query. */
+export type { ContainerSocket };
+
 export interface ProxyTarget {
   rowId: string;
   /** An admin's test container (reached through /api/proxy/noinst/{id}). */
@@ -58,6 +59,27 @@ interface Session {
 }
 
 const TARGET_TTL_MS = 10 * 60_000;
+/**
+ * Bytes waiting to reach the client above which the container is not read, and below which reading
+ * resumes: enough to keep the connection busy, small enough that a thousand sessions to slow
+ * clients hold no more than a gigabyte.
+ */
+const HIGH_WATER = 1024 * 1024;
+const LOW_WATER = 256 * 1024;
+/**
+ * Every container socket reads into this one buffer and its bytes are copied out at once, so a read
+ * takes whatever the kernel holds (up to 1 MiB) instead of 64 KiB at a time: a quarter of the
+ * system calls and messages per byte, which measured about 1.5× the throughput of one connection.
+ */
+const READ_BUFFER = Buffer.allocUnsafe(1024 * 1024);
+
+/** A dialed container socket; what it reads waits (paused) until the bridge takes over. */
+interface ContainerSocket {
+  tcp: net.Socket;
+  /** Takes one chunk; false pauses reading. */
+  deliver: ((chunk: Buffer) => boolean) | undefined;
+  early: Buffer[];
+}
 // A counter is dropped when nothing touched it this long (GZCTF slides it 10 h): a crashed instance's
 // connections stop counting eventually.
 const COUNTER_TTL_MS = 10 * 3_600_000;
@@ -119,16 +141,28 @@ export class ContainerProxy {
   }
 
   /** Opens the TCP connection to the container (before the WebSocket is accepted, so failure is a 418). */
-  async dial(target: ProxyTarget): Promise<net.Socket> {
+  async dial(target: ProxyTarget): Promise<ContainerSocket> {
     this.dials += 1;
     const ordered = this.memory.order(target.rowId, target.candidates);
-    const { socket, index } = await dialFirst(ordered, this.options.dialTimeoutMs);
+    const container: Omit<ContainerSocket, 'tcp'> = { deliver: undefined, early: [] };
+    const onread = {
+      buffer: READ_BUFFER,
+      callback: (length: number, buffer: Uint8Array) => {
+        const chunk = Buffer.from(buffer.subarray(0, length));
+        if (container.deliver) return container.deliver(chunk);
+        // A greeting sent before the WebSocket is accepted waits for it.
+        container.early.push(chunk);
+        return false;
+      },
+    };
+    const { socket, index } = await dialFirst(ordered, this.options.dialTimeoutMs, { onread });
     this.memory.remember(target.rowId, target.candidates, ordered, index);
-    return socket;
+    return Object.assign(container, { tcp: socket });
   }
 
   /** Relays between an accepted WebSocket and a connected TCP socket until either side ends. */
-  bridge(ws: WebSocket, tcp: net.Socket, target: ProxyTarget, client: Endpoint): void {
+  bridge(ws: WebSocket, container: ContainerSocket, target: ProxyTarget, client: Endpoint): void {
+    const { tcp } = container;
     const recorder: CaptureRecorder | undefined = target.capture
       ? startCapture(
           {
@@ -144,19 +178,6 @@ export class ContainerProxy {
           target.capture.meta,
         )
       : undefined;
-    const stream = createWebSocketStream(ws);
-    // Recording taps sit in the pipelines only when there is something to record.
-    const tap = (record: (chunk: Buffer) => void) =>
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          record(chunk);
-          done(null, chunk);
-        },
-      });
-    const fromClient = recorder ? [tap((chunk) => recorder.fromClient(chunk))] : [];
-    const fromContainer = recorder ? [tap((chunk) => recorder.fromContainer(chunk))] : [];
-    const pending = (streams: Transform[]) =>
-      streams.reduce((sum, item) => sum + item.readableLength + item.writableLength, 0);
     let ended = false;
     let alive = true;
     const limit = setTimeout(() => session.end('time limit', 1008), this.options.sessionMs);
@@ -182,32 +203,48 @@ export class ContainerProxy {
           { container: target.rowId, reason, tx: tcp.bytesWritten, rx: tcp.bytesRead },
           'proxy session ended',
         );
-        if (ws.readyState === ws.CLOSED) {
-          tcp.destroy();
-          return;
-        }
-        // The close frame goes out first; the TCP side is cut once the WebSocket is closed (tearing
-        // it down first would make the pipeline drop the socket before the frame is sent), or after
-        // a second when the client does not complete the closing handshake.
-        const kill = setTimeout(() => {
-          ws.terminate();
-          tcp.destroy();
-        }, 1_000);
+        tcp.destroy();
+        if (ws.readyState === ws.CLOSED) return;
+        // The close frame goes out first; a client that does not complete the closing handshake
+        // within a second is cut off.
+        const kill = setTimeout(() => ws.terminate(), 1_000);
         kill.unref();
-        ws.once('close', () => {
-          clearTimeout(kill);
-          tcp.destroy();
-        });
+        ws.once('close', () => clearTimeout(kill));
         if (ws.readyState === ws.OPEN) ws.close(code, reason);
       },
-      buffered: () => ({
-        toContainer: tcp.writableLength + pending(fromClient) + stream.readableLength,
-        toClient: ws.bufferedAmount + stream.writableLength + pending(fromContainer),
-      }),
+      buffered: () => ({ toContainer: tcp.writableLength, toClient: ws.bufferedAmount }),
     };
     this.register(target.rowId, session);
-    pipeline([stream, ...fromClient, tcp], () => session.end('client closed'));
-    pipeline([tcp, ...fromContainer, stream], () => session.end('container closed'));
+
+    // Container → client: each TCP read becomes one binary message. Reading pauses while more than
+    // HIGH_WATER bytes wait to reach the client, and resumes as its sends complete.
+    // (A socket paused by its read callback does not report isPaused(), hence the flag.)
+    let paused = false;
+    const sent = () => {
+      if (paused && ws.bufferedAmount < LOW_WATER) {
+        paused = false;
+        tcp.resume();
+      }
+    };
+    container.deliver = (chunk) => {
+      recorder?.fromContainer(chunk);
+      ws.send(chunk, { binary: true }, sent);
+      paused = ws.bufferedAmount > HIGH_WATER;
+      return !paused;
+    };
+    for (const chunk of container.early.splice(0)) container.deliver(chunk);
+    if (!paused) tcp.resume();
+    // Client → container: every message's payload, text or binary, raw. While the container does
+    // not take what it was given, the WebSocket is not read further (the client's TCP window fills).
+    ws.on('message', (data: Buffer) => {
+      recorder?.fromClient(data);
+      if (!tcp.write(data)) ws.pause();
+    });
+    tcp.on('drain', () => ws.resume());
+    // The container closing its side ends the session with a normal close.
+    tcp.on('end', () => session.end('container closed'));
+    tcp.on('close', () => session.end('container closed'));
+    tcp.on('error', () => session.end('container error', 1011));
     ws.on('close', () => session.end('client closed'));
     ws.on('error', () => session.end('client error'));
     ws.on('pong', () => (alive = true));
