@@ -99,6 +99,11 @@ export default tseslint.config(
     },
   },
   { files: ['src/app/hooks.ts'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  // A feature's typed hooks over the slice it owns (features cannot import the app's typed hooks).
+  {
+    files: ['src/features/*/hooks.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [GENERATED, APP_TYPES_ONLY] }] },
+  },
   // Server: routes -> service -> repository, and process.env only in env.ts (architecture §6).
   {
     files: ['**/*.cjs'],

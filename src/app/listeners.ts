@@ -1,7 +1,9 @@
 import type { Unsubscribe } from '@reduxjs/toolkit';
 import { addInfoListeners } from '@/features/info/listeners';
+import { addWsrxListeners } from '@/features/wsrx/listeners';
 import { addNotificationListeners } from '@/shared/notifications/listeners';
 import type { AppStartListening } from './listenerMiddleware';
+import { addWsrxNameListener } from './wsrxName';
 
 /**
  * Every feature's side effects, registered once. A feature with listeners exports
@@ -10,6 +12,8 @@ import type { AppStartListening } from './listenerMiddleware';
 const LISTENERS: Array<(startListening: AppStartListening) => Unsubscribe> = [
   addNotificationListeners,
   addInfoListeners,
+  addWsrxListeners,
+  addWsrxNameListener,
 ];
 
 export function addAppListeners(startListening: AppStartListening): Unsubscribe {

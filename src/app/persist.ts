@@ -1,7 +1,8 @@
 import type { Reducer } from '@reduxjs/toolkit';
-import { persistReducer, persistStore, type PersistConfig, type Persistor } from 'redux-persist';
+import { createTransform, persistReducer, persistStore, type PersistConfig, type Persistor } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { PERSISTED_INFO_ENDPOINTS } from '@/features/info/api';
+import { persistedWsrx, sanitizeWsrx, wsrxSlice } from '@/features/wsrx/slice';
 import { baseApi } from '@/shared/api/baseApi';
 import { createApiSnapshotTransform } from '@/shared/persist/apiSnapshot';
 import { cleanLocalCache } from '@/shared/persist/cleanCache';
@@ -21,7 +22,25 @@ export const PERSISTED_ENDPOINTS: readonly string[] = [...PERSISTED_INFO_ENDPOIN
 /** Client slices restored at start-up, each with the check its stored value must pass. */
 const CLIENT_SLICES: Record<string, (stored: unknown) => unknown> = {
   [preferencesSlice.reducerPath]: sanitizePreferences,
+  [wsrxSlice.reducerPath]: sanitizeWsrx,
 };
+
+/**
+ * The part of a client slice worth storing, where that is not the whole slice: wsrx keeps its
+ * options, while the daemon's state and pool are asked for again at start-up.
+ */
+const STORED_PARTS: Record<string, (state: never) => unknown> = {
+  [wsrxSlice.reducerPath]: persistedWsrx,
+};
+
+const storedPartsTransform = createTransform<unknown, unknown>(
+  (state, key) => {
+    const part = STORED_PARTS[String(key)];
+    return part ? part(state as never) : state;
+  },
+  (stored) => stored,
+  { whitelist: Object.keys(STORED_PARTS) },
+);
 
 export const PERSIST_THROTTLE_MS = 1000;
 
@@ -44,9 +63,10 @@ export function persistConfig<S>(): PersistConfig<S> {
     version: PERSIST_VERSION,
     storage,
     whitelist: [...Object.keys(CLIENT_SLICES), baseApi.reducerPath],
-    // Snapshot first (on the way in), then compress; on the way out, decompress, then re-check.
+    // Snapshot and trim first (on the way in), then compress; on the way out, decompress, then re-check.
     transforms: [
       createApiSnapshotTransform({ reducerPath: baseApi.reducerPath, endpoints: PERSISTED_ENDPOINTS }),
+      storedPartsTransform,
       compressTransform,
     ],
     throttle: PERSIST_THROTTLE_MS,

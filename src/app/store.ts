@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { wsrxSlice } from '@/features/wsrx/slice';
 import { baseApi } from '@/shared/api/baseApi';
 import { notificationsSlice } from '@/shared/notifications/slice';
 import { preferencesSlice } from '@/shared/preferences/slice';
@@ -11,6 +12,7 @@ const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
   [preferencesSlice.reducerPath]: preferencesSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [wsrxSlice.reducerPath]: wsrxSlice.reducer,
 });
 
 const persistedReducer = persistRootReducer(rootReducer);
