@@ -31,7 +31,12 @@ interface Stream {
   mibPerSecond: number;
 }
 
-function stream(job: { mode: 'tcp' | 'ws'; target: string; connections: number; bytes: number }): Promise<Stream> {
+function stream(job: {
+  mode: 'tcp' | 'ws' | 'ws-library';
+  target: string;
+  connections: number;
+  bytes: number;
+}): Promise<Stream> {
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,

@@ -87,6 +87,7 @@ for (const engine of engines()) {
         memoryLimit: 64,
         cpuCount: 1,
         storageLimit: 256,
+        pidsLimit: 256,
         containerExposePort: 80,
         enableTrafficCapture: false,
         disableBloodBonus: false,

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { findContainer } from '../instances/instances.repository';
 import { challenges, containers, flags, gameInstances, participations, solves } from '../../db/schema';
 import { attachmentFileHashes } from './attachments.repository';
 
@@ -7,7 +8,6 @@ export type ChallengeRow = typeof challenges.$inferSelect;
 export type NewChallenge = typeof challenges.$inferInsert;
 export type ChallengeChanges = Partial<Omit<NewChallenge, 'id' | 'gameId' | 'type'>>;
 export type FlagRow = typeof flags.$inferSelect;
-export type ContainerRow = typeof containers.$inferSelect;
 
 export async function listChallenges(db: Db, gameId: number): Promise<ChallengeRow[]> {
   return db.select().from(challenges).where(eq(challenges.gameId, gameId)).orderBy(asc(challenges.id));
@@ -71,11 +71,6 @@ export async function deleteFlagRow(tx: Db, challengeId: number, id: number): Pr
     .delete(flags)
     .where(and(eq(flags.id, id), eq(flags.challengeId, challengeId)))
     .returning();
-  return row;
-}
-
-export async function findContainer(db: Db, id: string): Promise<ContainerRow | undefined> {
-  const [row] = await db.select().from(containers).where(eq(containers.id, id));
   return row;
 }
 

@@ -20,7 +20,6 @@ import {
   deleteFlagRow,
   ensureInstancesForChallenge,
   findChallenge,
-  findContainer,
   insertChallenge,
   insertFlags,
   listChallenges,
@@ -33,6 +32,7 @@ import {
 } from './challenges.repository';
 import { publish } from './edit.events';
 import { toContainerInfo } from '../instances/container-info';
+import { findContainer } from '../instances/instances.repository';
 import { deleteTestContainers, type GameRow } from './games.repository';
 import { requireGame } from './games.service';
 import { insertNotice } from './notices.repository';
