@@ -1,4 +1,5 @@
 import type { Unsubscribe } from '@reduxjs/toolkit';
+import { addGameListeners } from '@/features/game/listeners';
 import { addInfoListeners } from '@/features/info/listeners';
 import { addWsrxListeners } from '@/features/wsrx/listeners';
 import { addNotificationListeners } from '@/shared/notifications/listeners';
@@ -12,6 +13,7 @@ import { addWsrxNameListener } from './wsrxName';
 const LISTENERS: Array<(startListening: AppStartListening) => Unsubscribe> = [
   addNotificationListeners,
   addInfoListeners,
+  addGameListeners,
   addWsrxListeners,
   addWsrxNameListener,
 ];

@@ -17,13 +17,16 @@ export type {
   AccountPolicy,
   AdminTeamModel,
   AdminUserInfoModel,
+  ChallengeModel,
   ConfigEditModel,
+  ContainerInstanceModel,
   ContainerPolicy,
   GlobalConfig,
   LocalFile,
   LogMessageModel,
   Role,
   TeamInfoModel,
+  TeamModel,
   TeamUserInfoModel,
   UserCreateModel,
   UserInfoModel,
@@ -41,6 +44,7 @@ const TAGS = [
   'AdminConfig',
   'AdminLog',
   'AdminFile',
+  'AdminInstance',
   'Asset',
   'Team',
   'Info',
@@ -176,6 +180,13 @@ export const api = withQueries.enhanceEndpoints({
     adminLogs: { providesTags: ['AdminLog'] },
 
     adminFiles: { providesTags: ['AdminFile', 'Asset'] },
+
+    adminInstances: { providesTags: ['AdminInstance'] },
+    // The page asks for its current page again, so the destroyed row leaves it.
+    adminDestroyInstance: {
+      invalidatesTags: ['AdminInstance'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'instanceDestroyed'),
+    },
   },
 });
 
@@ -234,4 +245,6 @@ export const {
   useAdminLogsQuery,
   useAdminFilesQuery,
   useAssetSizeQuery,
+  useAdminInstancesQuery,
+  useAdminDestroyInstanceMutation,
 } = api;

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { comingSoon, lazyPage } from '@/shared/ui/lazyPage';
+import { lazyPage } from '@/shared/ui/lazyPage';
 
 /**
  * Admin area (spec §2); `/admin` opens the games list. The app wraps these routes in its admin guard
@@ -13,7 +13,10 @@ export const adminRoutes = (sections: RouteObject[]): RouteObject[] => [
     element: lazyPage(() => import(/* webpackChunkName: "admin" */ './pages/AdminLayout')),
     children: [
       { index: true, element: <Navigate to="games" replace /> },
-      { path: 'instances', element: comingSoon() },
+      {
+        path: 'instances',
+        element: lazyPage(() => import(/* webpackChunkName: "admin-instances" */ './pages/InstancesPage')),
+      },
       { path: 'logs', element: lazyPage(() => import(/* webpackChunkName: "admin-logs" */ './pages/LogsPage')) },
       {
         path: 'settings',

@@ -286,6 +286,36 @@ export const challengeApi = api.enhanceEndpoints({
       invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => notifyChallenge(queryFulfilled, dispatch, 'flagRemoved'),
     },
+    // The admin test container (reference §2.4) lives on the challenge's detail (`testContainer`):
+    // the answer is written there at once, then the detail is fetched again.
+    editCreateTestContainer: {
+      invalidatesTags: (_result, _error, { cId }) => [{ type: 'Challenge', id: cId }],
+      onQueryStarted: ({ id, cId }, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          ({ data }) => {
+            dispatch(
+              challengeApi.util.updateQueryData('editGetGameChallenge', { id, cId }, (draft) => {
+                draft.testContainer = data;
+              }),
+            );
+          },
+          () => undefined,
+        ),
+    },
+    editDestroyTestContainer: {
+      invalidatesTags: (_result, _error, { cId }) => [{ type: 'Challenge', id: cId }],
+      onQueryStarted: ({ id, cId }, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          () => {
+            dispatch(
+              challengeApi.util.updateQueryData('editGetGameChallenge', { id, cId }, (draft) => {
+                draft.testContainer = null;
+              }),
+            );
+          },
+          () => undefined,
+        ),
+    },
   },
 });
 
@@ -296,6 +326,7 @@ export type {
   ChallengeInfoModel,
   ChallengeType,
   ChallengeUpdateModel,
+  ContainerInfoModel,
   FlagCreateModel,
   FlagInfoModel,
 } from './api.generated';
@@ -310,6 +341,8 @@ export const {
   useEditUpdateAttachmentMutation,
   useEditAddFlagsMutation,
   useEditRemoveFlagMutation,
+  useEditCreateTestContainerMutation,
+  useEditDestroyTestContainerMutation,
 } = challengeApi;
 
 // ---- end of challenges --------------------------------------------------------------------------

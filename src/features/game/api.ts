@@ -9,10 +9,15 @@ import { addLiveEvent, addLiveSubmission } from './monitor/liveUpdates';
 export type * from './api.generated';
 
 /**
- * Tags of the game pages: `Game` (list, info, details), `Challenge` (one challenge's detail) and
- * `Notice` (the notice panel).
+ * Tags of the game pages: `Game` (list, info, details), `Challenge` (one challenge's detail, with its
+ * instance), `Notice` (the notice panel) and `Traffic` (the monitor's capture lists).
  */
-const TAGS = ['Game', 'Challenge', 'Notice'] as const;
+const TAGS = ['Game', 'Challenge', 'Notice', 'Traffic'] as const;
+
+/** A container call changes only that challenge's instance: its detail carries entry and close time. */
+const challengeTag = (_result: unknown, _error: unknown, { challengeId }: { challengeId: number }) => [
+  { type: 'Challenge' as const, id: challengeId },
+];
 
 export const api = gameApi.enhanceEndpoints({
   addTagTypes: TAGS,
@@ -130,6 +135,66 @@ export const api = gameApi.enhanceEndpoints({
       },
     },
     // ---- end scoreboard and monitor ----
+
+    // ---- challenge instances (player containers, reference §5.9) ----
+    // Each answer is written into the open challenge's detail at once, and the detail is fetched
+    // again so the entry and close time are the server's. Refusals (429 within 10 s of the last
+    // operation, the team's container limit…) are announced by the notification listener.
+    gameCreateContainer: {
+      invalidatesTags: challengeTag,
+      onQueryStarted: ({ id, challengeId }, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          ({ data }) => {
+            dispatch(
+              api.util.updateQueryData('gameGetChallenge', { id, challengeId }, (draft) => {
+                draft.context.instanceEntry = data.entry;
+                draft.context.closeTime = data.expectStopAt;
+              }),
+            );
+          },
+          () => undefined,
+        ),
+    },
+    gameExtendContainerLifetime: {
+      invalidatesTags: challengeTag,
+      onQueryStarted: ({ id, challengeId }, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          ({ data }) => {
+            dispatch(
+              api.util.updateQueryData('gameGetChallenge', { id, challengeId }, (draft) => {
+                draft.context.closeTime = data.expectStopAt;
+              }),
+            );
+          },
+          () => undefined,
+        ),
+    },
+    gameDeleteContainer: {
+      // The server throttles container operations for 10 s: retrying a 429 within a second is useless.
+      extraOptions: { maxRetries: 0 },
+      invalidatesTags: challengeTag,
+      onQueryStarted: ({ id, challengeId }, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          () => {
+            dispatch(
+              api.util.updateQueryData('gameGetChallenge', { id, challengeId }, (draft) => {
+                draft.context.instanceEntry = null;
+                draft.context.closeTime = null;
+              }),
+            );
+          },
+          () => undefined,
+        ),
+    },
+
+    // ---- traffic captures (monitor, reference §5.10) ----
+    // A challenge without any capture folder answers 404: the page shows that as "no captures".
+    gameGetChallengesWithTrafficCapturing: { extraOptions: { quiet: [400, 403] }, providesTags: ['Traffic'] },
+    gameGetChallengeTraffic: { extraOptions: { quiet: [404] }, providesTags: ['Traffic'] },
+    gameGetTeamTrafficFiles: { extraOptions: { quiet: [404] }, providesTags: ['Traffic'] },
+    // Deleting changes the file list and the counts of the two lists above it.
+    gameDeleteTeamTraffic: { invalidatesTags: ['Traffic'] },
+    gameDeleteAllTeamTraffic: { invalidatesTags: ['Traffic'] },
   },
 });
 
@@ -151,3 +216,23 @@ export const {
 // The two sheets are plain file downloads (an anchor to the endpoint), not cached queries.
 export const { useGameScoreboardQuery, useGameEventsQuery, useGameSubmissionsQuery, useGameCheatInfoQuery } = api;
 // ---- end scoreboard and monitor hooks ----
+
+export const {
+  useGameCreateContainerMutation,
+  useGameExtendContainerLifetimeMutation,
+  useGameDeleteContainerMutation,
+  useGameGetChallengesWithTrafficCapturingQuery,
+  useGameGetChallengeTrafficQuery,
+  useGameGetTeamTrafficFilesQuery,
+  useGameDeleteTeamTrafficMutation,
+  useGameDeleteAllTeamTrafficMutation,
+} = api;
+
+/**
+ * Capture downloads are plain links (the session cookie signs them): one pcap file, or a tar of all
+ * of a team's files for one challenge.
+ */
+export const captureFileUrl = (challengeId: number, partId: number, fileName: string) =>
+  `/api/game/captures/${challengeId}/${partId}/${encodeURIComponent(fileName)}`;
+export const captureArchiveUrl = (challengeId: number, partId: number) =>
+  `/api/game/captures/${challengeId}/${partId}/all`;

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { comingSoon, lazyPage } from '@/shared/ui/lazyPage';
+import { lazyPage } from '@/shared/ui/lazyPage';
 
 /** Public game pages and the monitor tabs (spec §2); `/games/:id/monitor` opens the events tab. */
 export const gameRoutes: RouteObject[] = [
@@ -34,7 +34,10 @@ export const gameRoutes: RouteObject[] = [
             path: 'submissions',
             element: lazyPage(() => import(/* webpackChunkName: "monitor-submissions" */ './monitor/SubmissionsPage')),
           },
-          { path: 'traffic', element: comingSoon() },
+          {
+            path: 'traffic',
+            element: lazyPage(() => import(/* webpackChunkName: "monitor-traffic" */ './monitor/TrafficPage')),
+          },
         ],
       },
     ],

@@ -33,6 +33,7 @@ describe('routing (spec §2)', () => {
     ['/games/7/monitor/cheatinfo', 'cheatinfo'],
     ['/games/7/monitor/Events', 'events'],
     ['/games/7/monitor/submissions', 'submissions'],
+    ['/games/7/monitor/traffic', 'traffic'],
   ])('routes %s to its page', async (path, route) => {
     mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
     const { router } = renderApp(path);
@@ -48,20 +49,12 @@ describe('routing (spec §2)', () => {
     ['/admin/games/7/challenges', 'challenges'],
     ['/admin/games/7/challenges/4', 'challenges/:chalId'],
     ['/admin/games/7/challenges/4/flags', 'challenges/:chalId/flags'],
+    ['/admin/instances', 'instances'],
   ])('routes %s to its page for admins', async (path, route) => {
     mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
     const { router } = renderApp(path);
     await waitFor(() => expect(matchedPath(router)).toBe(route));
   });
-
-  it.each(['/games/7/monitor/traffic', '/admin/instances'])(
-    'registers %s (a placeholder until the container pages land)',
-    async (path) => {
-      mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
-      renderApp(path);
-      expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
-    },
-  );
 
   it.each(['/admin/users', '/admin/teams', '/admin/logs', '/admin/files', '/admin/settings', '/Admin/Games'])(
     'keeps %s behind the admin guard',

@@ -50,6 +50,7 @@ const expectedTables = [
   'game_instances',
   'game_notices',
   'games',
+  'installation',
   'logs',
   'participations',
   'posts',
@@ -93,6 +94,10 @@ for (const engine of engines()) {
       );
       const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       assert.equal(applied.rows[0]?.n, journal.entries.length);
+      // The installation's identity: exactly one row, and a second cannot be added.
+      const installations = await db.execute<{ n: number }>(sql`select count(*)::int as n from installation`);
+      assert.equal(installations.rows[0]?.n, 1);
+      await assert.rejects(db.execute(sql`insert into installation (id) values (gen_random_uuid())`));
     });
 
     test('a user, team, game, participation, challenge and instance round-trip', async () => {

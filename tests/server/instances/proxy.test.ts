@@ -70,7 +70,7 @@ for (const [index, engine] of engines().entries()) {
       image = await ensureTestImage();
       ctx = await createTestApp(engine, {
         env: testEnv(containerEnv({ PORT_MAPPING: 'PlatformProxy', TRAFFIC_CAPTURE: 'true' })),
-        instances: { proxy: { heartbeatMs: 300, checkMs: 300 } },
+        instances: { proxy: { heartbeatMs: 1000, checkMs: 300 } },
       });
       await ctx.app.listen({ host: '127.0.0.1', port: 0 });
       const address = ctx.app.server.address();
@@ -197,7 +197,7 @@ for (const [index, engine] of engines().entries()) {
       // The client stops reading for a while: the container keeps sending, the server holds little.
       const raw = (ws as unknown as { _socket: net.Socket })._socket;
       raw.pause();
-      // Shorter than two heartbeats (this app pings every 300 ms), or the client counts as gone.
+      // Shorter than a heartbeat (this app pings every second), or the client counts as gone.
       await new Promise((resolve) => setTimeout(resolve, 250));
       const [held] = ctx.app.containerProxy.stats(id).buffered;
       assert.ok(held, 'the session is alive');

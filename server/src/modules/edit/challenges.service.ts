@@ -77,7 +77,6 @@ export function toChallengeInfo(challenge: ChallengeRow): ChallengeInfoModel {
   };
 }
 
-
 async function challengeDetail(db: Db, challenge: ChallengeRow): Promise<ChallengeEditDetailModel> {
   // GZCTF does not load the flags of DynamicContainer challenges: theirs are generated per team.
   const flagRows = challenge.type === 'DynamicContainer' ? [] : await listFlags(db, challenge.id);

@@ -18,10 +18,11 @@ import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGetChallengeQuery, type ChallengeInfo } from '../api';
 import { CategoryLabel } from './CategoryLabel';
 import { FlagForm } from './FlagForm';
+import { InstancePanel, isContainerChallenge } from './InstancePanel';
 
 /**
  * One challenge, opened from its card: the statement (markdown), hints, the attachment with its
- * size and the flag input. Containers come with the container issue.
+ * size, the team's instance for container challenges, and the flag input.
  */
 export function ChallengeDialog({
   gameId,
@@ -87,6 +88,12 @@ export function ChallengeDialog({
                     </Typography>
                   )}
                 </Stack>
+              )}
+              {isContainerChallenge(data.type) && (
+                <>
+                  <Divider />
+                  <InstancePanel gameId={gameId} challenge={data} />
+                </>
               )}
               <Divider />
               <FlagForm gameId={gameId} challengeId={challenge.id} />

@@ -32,6 +32,7 @@ describe('the admin guard', () => {
 
   it('lets admins in, with a tab per section', async () => {
     mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
+    server.use(http.get(`${API}/admin/instances`, () => HttpResponse.json({ data: [], length: 0, total: 0 })));
     renderApp('/admin/instances');
     const tabs = await screen.findByRole('navigation', { name: 'Admin sections' }, { timeout: 5000 });
     expect(tabs).toBeInTheDocument();

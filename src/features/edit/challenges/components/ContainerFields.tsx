@@ -16,7 +16,7 @@ interface Props {
   onChange: (patch: Partial<ChallengeForm>) => void;
 }
 
-type NumberField = 'cpuCount' | 'memoryLimit' | 'storageLimit' | 'containerExposePort';
+type NumberField = 'cpuCount' | 'memoryLimit' | 'storageLimit' | 'pidsLimit' | 'containerExposePort';
 
 /**
  * Where a container challenge's containers come from and what they may use; for DynamicContainer
@@ -53,10 +53,11 @@ export function ContainerFields({ form, errors, type, onChange }: Props) {
         slotProps={{ htmlInput: { spellCheck: false } }}
       />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>{numberField('cpuCount', null)}</Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>{numberField('memoryLimit', 'MB')}</Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>{numberField('storageLimit', 'MB')}</Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>{numberField('containerExposePort', null)}</Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4 }}>{numberField('cpuCount', null)}</Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4 }}>{numberField('memoryLimit', 'MB')}</Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 4 }}>{numberField('storageLimit', 'MB')}</Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 6 }}>{numberField('pidsLimit', null)}</Grid>
+        <Grid size={{ xs: 12, sm: 12, lg: 6 }}>{numberField('containerExposePort', null)}</Grid>
       </Grid>
       <FormControlLabel
         control={

@@ -24,10 +24,14 @@ export const LIMITS = {
   memoryLimit: { min: 32, max: 1_048_576 },
   cpuCount: { min: 1, max: 1024 },
   storageLimit: { min: 128, max: 1_048_576 },
+  pidsLimit: { min: 16, max: 65_536 },
   port: { min: 1, max: 65_535 },
   flagTemplate: 120,
   fileName: 255,
 } as const;
+
+/** The process limit a container gets when the challenge has none stored (the contract's default). */
+export const DEFAULT_PIDS_LIMIT = 256;
 
 /** The editable fields as the form holds them: numbers stay text while typed. */
 export interface ChallengeForm {
@@ -45,6 +49,7 @@ export interface ChallengeForm {
   cpuCount: string;
   memoryLimit: string;
   storageLimit: string;
+  pidsLimit: string;
   containerExposePort: string;
   enableTrafficCapture: boolean;
 }
@@ -64,6 +69,8 @@ export interface StoredChallenge {
   cpuCount: number;
   memoryLimit: number;
   storageLimit: number;
+  /** Beyond GZCTF; absent from a GZCTF server, which has no such limit. */
+  pidsLimit?: number | null;
   containerExposePort: number;
   enableTrafficCapture?: boolean | null;
 }
@@ -84,6 +91,7 @@ export function formFromChallenge(challenge: StoredChallenge): ChallengeForm {
     cpuCount: String(challenge.cpuCount),
     memoryLimit: String(challenge.memoryLimit),
     storageLimit: String(challenge.storageLimit),
+    pidsLimit: String(challenge.pidsLimit ?? DEFAULT_PIDS_LIMIT),
     containerExposePort: String(challenge.containerExposePort),
     enableTrafficCapture: challenge.enableTrafficCapture ?? false,
   };
@@ -127,6 +135,7 @@ export function validateForm(form: ChallengeForm, type: string): FormErrors {
       ['cpuCount', LIMITS.cpuCount],
       ['memoryLimit', LIMITS.memoryLimit],
       ['storageLimit', LIMITS.storageLimit],
+      ['pidsLimit', LIMITS.pidsLimit],
       ['containerExposePort', LIMITS.port],
     ] as const;
     for (const [field, range] of checks) {
@@ -168,6 +177,7 @@ export function updateModel(form: ChallengeForm, type: string) {
           cpuCount: parseNumber(form.cpuCount),
           memoryLimit: parseNumber(form.memoryLimit),
           storageLimit: parseNumber(form.storageLimit),
+          pidsLimit: parseNumber(form.pidsLimit),
           containerExposePort: parseNumber(form.containerExposePort),
           enableTrafficCapture: form.enableTrafficCapture,
         }

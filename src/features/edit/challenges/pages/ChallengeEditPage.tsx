@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -32,6 +33,7 @@ import { EnableSwitch } from '../components/EnableSwitch';
 import { HintsEditor } from '../components/HintsEditor';
 import { MarkdownField } from '../../components/MarkdownField';
 import { ScoringFields } from '../components/ScoringFields';
+import { TestContainerPanel } from '../components/TestContainerPanel';
 import {
   formFromChallenge,
   hasChallengeAttachment,
@@ -168,7 +170,16 @@ function ChallengeEditor({ gameId, challenge }: { gameId: number; challenge: Cha
 
       {isContainerType(type) ? (
         <Section title={t('challengeEdit:container.title')}>
-          <ContainerFields form={form} errors={shownErrors} type={type} onChange={change} />
+          <Stack spacing={3}>
+            <ContainerFields form={form} errors={shownErrors} type={type} onChange={change} />
+            <Divider />
+            <TestContainerPanel
+              gameId={gameId}
+              challengeId={challenge.id}
+              title={challenge.title}
+              container={challenge.testContainer}
+            />
+          </Stack>
         </Section>
       ) : null}
 

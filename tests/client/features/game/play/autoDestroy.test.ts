@@ -1,0 +1,87 @@
+import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import type { AppDispatch, RootState } from '@/app/store';
+import { api, type AnswerResult, type ChallengeDetailModel, type ChallengeType } from '@/features/game/api';
+import { addGameListeners } from '@/features/game/listeners';
+import { baseApi } from '@/shared/api/baseApi';
+import { server } from '../../../msw';
+import { API } from '../../../helpers/render';
+import { GAME_ID } from './support';
+
+const CHALLENGE_ID = 3;
+const listeners: Array<ReturnType<typeof createListenerMiddleware>> = [];
+
+/** A store with the API and only the game listeners, on a middleware of its own. */
+function setup() {
+  const listener = createListenerMiddleware();
+  listeners.push(listener);
+  const store = configureStore({
+    reducer: { [baseApi.reducerPath]: baseApi.reducer },
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(baseApi.middleware),
+  });
+  addGameListeners(listener.startListening.withTypes<RootState, AppDispatch>());
+  return store;
+}
+
+afterEach(() => listeners.splice(0).forEach((listener) => listener.clearListeners()));
+
+/** One challenge with (or without) an instance, a verdict for every submission, and the deletes asked for. */
+function serve(type: ChallengeType, verdict: AnswerResult, instance = true) {
+  const state = {
+    entry: instance ? '10.0.0.5:30001' : null,
+    deletes: 0,
+  };
+  const detail = (): ChallengeDetailModel => ({
+    id: CHALLENGE_ID,
+    title: 'Pwn me',
+    content: '',
+    category: 'Pwn',
+    hints: [],
+    score: 500,
+    type,
+    context: { instanceEntry: state.entry, closeTime: state.entry ? Date.now() + 3_600_000 : null },
+  });
+  server.use(
+    http.get(`${API}/game/${GAME_ID}/challenges/${CHALLENGE_ID}`, () => HttpResponse.json(detail())),
+    http.get(`${API}/game/${GAME_ID}/challenges/${CHALLENGE_ID}/status/:submitId`, () => HttpResponse.json(verdict)),
+    http.delete(`${API}/game/${GAME_ID}/container/${CHALLENGE_ID}`, () => {
+      state.deletes += 1;
+      state.entry = null;
+      return new HttpResponse(null, { status: 200 });
+    }),
+  );
+  return state;
+}
+
+/** Opens the challenge (as the dialog does), then receives the verdict of submission 1. */
+async function judge(store: ReturnType<typeof setup>) {
+  const arg = { id: GAME_ID, challengeId: CHALLENGE_ID };
+  await store.dispatch(api.endpoints.gameGetChallenge.initiate(arg));
+  await store.dispatch(api.endpoints.gameStatus.initiate({ ...arg, submitId: 1 }));
+  return () => api.endpoints.gameGetChallenge.select(arg)(store.getState() as never).data?.context;
+}
+
+describe('after a correct flag (reference §7.4)', () => {
+  it('destroys the instance of a dynamic container challenge', async () => {
+    const state = serve('DynamicContainer', 'Accepted');
+    const store = setup();
+    const context = await judge(store);
+    await waitFor(() => expect(state.deletes).toBe(1));
+    await waitFor(() => expect(context()?.instanceEntry).toBeNull());
+    expect(context()?.closeTime).toBeNull();
+  });
+
+  it.each([
+    ['a wrong flag', 'DynamicContainer', 'WrongAnswer', true],
+    ['a static container (shared content)', 'StaticContainer', 'Accepted', true],
+    ['a dynamic container without an instance', 'DynamicContainer', 'Accepted', false],
+  ] as const)('leaves %s alone', async (_case, type, verdict, instance) => {
+    const state = serve(type, verdict, instance);
+    const store = setup();
+    await judge(store);
+    // Whatever the listener would do starts as the verdict arrives; give a call the time to go out.
+    await delay(100);
+    expect(state.deletes).toBe(0);
+  });
+});
