@@ -85,3 +85,30 @@ describe('after a correct flag (reference §7.4)', () => {
     expect(state.deletes).toBe(0);
   });
 });
+
+describe('a flag accepted right after the instance started', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('waits out the server’s 10 s throttle before destroying', async () => {
+    const state = serve('DynamicContainer', 'Accepted');
+    server.use(
+      http.post(`${API}/game/${GAME_ID}/container/${CHALLENGE_ID}`, () =>
+        HttpResponse.json({
+          status: 'Running',
+          startedAt: Date.now(),
+          expectStopAt: Date.now() + 3_600_000,
+          entry: state.entry,
+        }),
+      ),
+    );
+    const store = setup();
+    await store.dispatch(api.endpoints.gameCreateContainer.initiate({ id: GAME_ID, challengeId: CHALLENGE_ID }));
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    await judge(store);
+    await jest.advanceTimersByTimeAsync(9_000);
+    expect(state.deletes).toBe(0);
+    await jest.advanceTimersByTimeAsync(2_000);
+    jest.useRealTimers();
+    await waitFor(() => expect(state.deletes).toBe(1));
+  });
+});
