@@ -17,3 +17,12 @@ export function proxyWebSocketUrl(
   const path = noInstance ? 'api/proxy/noinst' : 'api/proxy';
   return `${scheme}://${location.host}/${path}/${encodeURIComponent(id)}`;
 }
+
+/**
+ * GZCTF's rule (reference §7.5): an entry goes through the platform proxy only when the platform maps
+ * ports that way and the entry is a container GUID (36 characters, no port); anything else is a
+ * reachable `host:port`.
+ */
+export function isProxiedEntry(entry: string, portMapping: 'Default' | 'PlatformProxy'): boolean {
+  return portMapping === 'PlatformProxy' && entry.length === 36 && !entry.includes(':');
+}

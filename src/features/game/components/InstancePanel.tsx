@@ -2,16 +2,14 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createElement, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInstanceSettings, type InstanceSettings } from '@/shared/instances/InstanceSettings';
+import { useInstanceSettings } from '@/shared/instances/InstanceSettings';
 import { useProxyEntry } from '@/shared/instances/ProxyEntrySlot';
-import { proxyWebSocketUrl } from '@/shared/lib/proxyUrl';
-import { CopyButton } from '@/shared/ui/CopyButton';
+import { isProxiedEntry, proxyWebSocketUrl } from '@/shared/lib/proxyUrl';
+import { CopyField } from '@/shared/ui/CopyField';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import {
   useGameCreateContainerMutation,
@@ -26,40 +24,6 @@ const MINUTE = 60_000;
 export const isContainerChallenge = (type: string) => type === 'StaticContainer' || type === 'DynamicContainer';
 
 /**
- * GZCTF's rule (reference §7.5): an entry goes through the platform proxy only when the platform maps
- * ports that way and the entry is a container GUID (36 characters, no port); anything else is a
- * reachable `host:port`.
- */
-export function isProxiedEntry(entry: string, portMapping: InstanceSettings['portMapping']): boolean {
-  return portMapping === 'PlatformProxy' && entry.length === 36 && !entry.includes(':');
-}
-
-/** A read-only address the player can select or copy. */
-function EntryField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      label={label}
-      value={value}
-      size="small"
-      fullWidth
-      slotProps={{
-        input: {
-          readOnly: true,
-          sx: { fontFamily: 'monospace' },
-          endAdornment: (
-            <InputAdornment position="end">
-              <CopyButton text={value} label={t('game:instance.copyEntry')} />
-            </InputAdornment>
-          ),
-        },
-        htmlInput: { spellCheck: false },
-      }}
-    />
-  );
-}
-
-/**
  * How to reach the instance: a proxied one through the app's proxy slot (the local wsrx mapping),
  * or its WebSocket URL when the app provides no slot; otherwise `host:port`.
  */
@@ -67,13 +31,14 @@ function InstanceEntry({ entry, title }: { entry: string; title: string }) {
   const { t } = useTranslation();
   const { portMapping } = useInstanceSettings();
   const ProxyEntry = useProxyEntry();
-  if (!isProxiedEntry(entry, portMapping)) return <EntryField label={t('game:instance.entry')} value={entry} />;
+  if (!isProxiedEntry(entry, portMapping))
+    return <CopyField label={t('game:instance.entry')} value={entry} copyLabel={t('game:instance.copyEntry')} />;
   const remote = proxyWebSocketUrl(entry);
   // The slot's component is the app's one stable component (a context value), not made here.
   if (ProxyEntry) return createElement(ProxyEntry, { remote, label: title });
   return (
     <Stack spacing={0.5}>
-      <EntryField label={t('game:instance.proxyUrl')} value={remote} />
+      <CopyField label={t('game:instance.proxyUrl')} value={remote} copyLabel={t('game:instance.copyEntry')} />
       <Typography variant="caption" color="text.secondary">
         {t('game:instance.proxyHint')}
       </Typography>

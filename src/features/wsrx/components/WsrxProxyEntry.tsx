@@ -6,17 +6,15 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProxyEntryProps } from '@/shared/instances/ProxyEntrySlot';
-import { CopyButton } from '@/shared/ui/CopyButton';
+import { CopyField } from '@/shared/ui/CopyField';
 import { useWsrxDispatch, useWsrxSelector } from '../hooks';
 import {
   connectRequested,
@@ -37,30 +35,6 @@ const STATUS_COLOR: Record<DaemonState, 'default' | 'warning' | 'success'> = {
   Pending: 'warning',
   Usable: 'success',
 };
-
-/** A read-only, selectable address with its copy button. */
-function EntryField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
-  return (
-    <TextField
-      label={label}
-      value={value}
-      size="small"
-      fullWidth
-      slotProps={{
-        input: {
-          readOnly: true,
-          sx: { fontFamily: 'monospace' },
-          endAdornment: (
-            <InputAdornment position="end">
-              <CopyButton text={value} label={copyLabel} />
-            </InputAdornment>
-          ),
-        },
-        htmlInput: { spellCheck: false },
-      }}
-    />
-  );
-}
 
 /**
  * A proxied instance's entry (fills `ProxyEntrySlot`). While the wsrx daemon is usable the entry is
@@ -109,14 +83,14 @@ export function WsrxProxyEntry({ remote, label }: ProxyEntryProps) {
 
       {/* Keyed: switching addresses must not carry the copy button's "Copied" over to the other one. */}
       {showLocal ? (
-        <EntryField
+        <CopyField
           key="local"
           label={t('wsrx:entry.local')}
           value={instance.local}
           copyLabel={t('wsrx:entry.copyLocal')}
         />
       ) : (
-        <EntryField key="remote" label={t('wsrx:entry.remote')} value={remote} copyLabel={t('wsrx:entry.copyRemote')} />
+        <CopyField key="remote" label={t('wsrx:entry.remote')} value={remote} copyLabel={t('wsrx:entry.copyRemote')} />
       )}
 
       {usable && mapped && (

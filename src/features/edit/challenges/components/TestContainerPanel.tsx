@@ -2,47 +2,20 @@ import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import StopOutlined from '@mui/icons-material/StopOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createElement, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInstanceSettings } from '@/shared/instances/InstanceSettings';
 import { useProxyEntry } from '@/shared/instances/ProxyEntrySlot';
 import { formatDateTime } from '@/shared/lib/dateTime';
-import { proxyWebSocketUrl } from '@/shared/lib/proxyUrl';
-import { CopyButton } from '@/shared/ui/CopyButton';
+import { isProxiedEntry, proxyWebSocketUrl } from '@/shared/lib/proxyUrl';
+import { CopyField } from '@/shared/ui/CopyField';
 import {
   useEditCreateTestContainerMutation,
   useEditDestroyTestContainerMutation,
   type ContainerInfoModel,
 } from '../../api';
-
-/** A read-only address with its copy button. */
-function EntryField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      label={label}
-      value={value}
-      size="small"
-      fullWidth
-      slotProps={{
-        input: {
-          readOnly: true,
-          sx: { fontFamily: 'monospace' },
-          endAdornment: (
-            <InputAdornment position="end">
-              <CopyButton text={value} label={t('challengeEdit:testContainer.copyEntry')} />
-            </InputAdornment>
-          ),
-        },
-        htmlInput: { spellCheck: false },
-      }}
-    />
-  );
-}
 
 /**
  * Where the test container answers. With the platform proxy its entry is the container GUID, reached
@@ -53,14 +26,25 @@ function TestEntry({ entry, title }: { entry: string; title: string }) {
   const { t } = useTranslation();
   const { portMapping } = useInstanceSettings();
   const ProxyEntry = useProxyEntry();
-  // GZCTF's rule (reference §7.5): a 36-character GUID without a port means the proxy.
-  const proxied = portMapping === 'PlatformProxy' && entry.length === 36 && !entry.includes(':');
-  if (!proxied) return <EntryField label={t('challengeEdit:testContainer.entry')} value={entry} />;
+  if (!isProxiedEntry(entry, portMapping))
+    return (
+      <CopyField
+        label={t('challengeEdit:testContainer.entry')}
+        value={entry}
+        copyLabel={t('challengeEdit:testContainer.copyEntry')}
+      />
+    );
   const remote = proxyWebSocketUrl(entry, { noInstance: true });
   // The slot's component is the app's one stable component (a context value), not made here.
   if (ProxyEntry)
     return createElement(ProxyEntry, { remote, label: t('challengeEdit:testContainer.label', { title }) });
-  return <EntryField label={t('challengeEdit:testContainer.proxyUrl')} value={remote} />;
+  return (
+    <CopyField
+      label={t('challengeEdit:testContainer.proxyUrl')}
+      value={remote}
+      copyLabel={t('challengeEdit:testContainer.copyEntry')}
+    />
+  );
 }
 
 /**
