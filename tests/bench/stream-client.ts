@@ -8,9 +8,9 @@
  * parsed, payloads counted where they lie, nothing copied. `ws-library` reads through the `ws`
  * package instead, whose JavaScript frame handling costs about as much CPU as the proxy itself.
  */
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { WebSocket } from 'ws';
+import { openRawWebSocket } from '../helpers/raw-websocket';
 
 interface Job {
   mode: 'tcp' | 'ws' | 'ws-library';
@@ -34,57 +34,12 @@ function readTcp(target: string, limit: number): Promise<number> {
   });
 }
 
-/** A WebSocket opened by hand: the handshake, then unmasked server frames whose payloads are only counted. */
+/** Read the way a native client would: frame headers parsed, payloads counted, nothing copied. */
 function readWs(url: string, limit: number): Promise<number> {
-  const { hostname, port, pathname } = new URL(url);
-  return new Promise((resolve, reject) => {
-    let total = 0;
-    let handshake = true;
-    // The header read so far (2, 4 or 10 bytes for an unmasked frame) and the payload left to count.
-    let header = Buffer.alloc(0);
-    let skip = 0;
-    const headerSize = (bytes: Buffer) => {
-      if (bytes.length < 2) return 2;
-      const short = bytes[1]! & 0x7f;
-      return short === 126 ? 4 : short === 127 ? 10 : 2;
-    };
-    const socket = net.connect(Number(port), hostname);
-    socket.on('connect', () =>
-      socket.write(
-        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
-      ),
-    );
-    socket.on('data', (chunk: Buffer) => {
-      let offset = 0;
-      if (handshake) {
-        const end = chunk.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        if (!chunk.subarray(0, 12).toString().includes('101')) return reject(new Error(chunk.toString()));
-        handshake = false;
-        offset = end + 4;
-      }
-      while (offset < chunk.length) {
-        if (skip > 0) {
-          const take = Math.min(skip, chunk.length - offset);
-          skip -= take;
-          offset += take;
-          total += take;
-          continue;
-        }
-        const take = Math.min(headerSize(header) - header.length, chunk.length - offset);
-        header = Buffer.concat([header, chunk.subarray(offset, offset + take)]);
-        offset += take;
-        if (header.length < 2 || header.length < headerSize(header)) continue;
-        const short = header[1]! & 0x7f;
-        skip = short === 126 ? header.readUInt16BE(2) : short === 127 ? Number(header.readBigUInt64BE(2)) : short;
-        header = Buffer.alloc(0);
-      }
-      if (total >= limit) socket.destroy();
-    });
-    socket.on('close', () => resolve(total));
-    socket.on('error', reject);
+  const raw = openRawWebSocket(url, (total) => {
+    if (total >= limit) raw.socket.destroy();
   });
+  return raw.closed.then(({ bytes }) => bytes);
 }
 
 function readWsLibrary(url: string, limit: number): Promise<number> {
