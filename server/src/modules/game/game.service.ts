@@ -317,7 +317,14 @@ export async function challengeDetail(
     hints: challenge.hints,
     score: challengeScore(challenge),
     type: challenge.type,
-    context: { ...(await app.instances.contextOf(instance.id)), url, fileSize },
+    context: {
+      // Only container challenges have an instance to show (one query fewer for the rest).
+      ...(challenge.type === 'StaticContainer' || challenge.type === 'DynamicContainer'
+        ? await app.instances.contextOf(instance.id)
+        : { closeTime: null, instanceEntry: null }),
+      url,
+      fileSize,
+    },
   };
 }
 
