@@ -43,6 +43,8 @@ export interface StoredObject {
   apiVersion: string;
   kind: string;
   metadata: Metadata;
+  // Untyped on purpose: parsed JSON of any of four kinds, read field by field by the tests (the
+  // client library's models type dates as Date and every field as optional, which JSON is not).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   spec?: any;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

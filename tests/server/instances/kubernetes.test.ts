@@ -132,6 +132,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
       const name = `gzctf-${spec.rowId}`;
 
       const [request] = fake.requestsTo('POST', /\/pods$/);
+      // The request body as JSON, read field by field (see StoredObject in the fake for why untyped).
       const pod = request!.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
       assert.equal(pod.metadata.name, name);
       assert.deepEqual(pod.metadata.labels, {
