@@ -1,6 +1,6 @@
 import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
-import { gameApi } from './api.generated';
+import { gameApi, type ContainerInfoModel } from './api.generated';
 import { addNotice, isBloodNotice, noticeFromHub, noticeText } from './lib/notices';
 // H4: live monitor lists
 import { openHub } from './lib/hub';
@@ -18,6 +18,27 @@ const TAGS = ['Game', 'Challenge', 'Notice', 'Traffic'] as const;
 const challengeTag = (_result: unknown, _error: unknown, { challengeId }: { challengeId: number }) => [
   { type: 'Challenge' as const, id: challengeId },
 ];
+
+/** Writes a container call's answer into the open challenge's detail at once (it is refetched too). */
+function showContainerAnswer(
+  { id, challengeId }: { id: number; challengeId: number },
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: ContainerInfoModel }> },
+) {
+  return queryFulfilled.then(
+    ({ data }) => {
+      dispatch(
+        api.util.updateQueryData('gameGetChallenge', { id, challengeId }, (draft) => {
+          draft.context.instanceEntry = data.entry;
+          draft.context.closeTime = data.expectStopAt;
+        }),
+      );
+    },
+    () => undefined,
+  );
+}
 
 export const api = gameApi.enhanceEndpoints({
   addTagTypes: TAGS,
@@ -140,35 +161,8 @@ export const api = gameApi.enhanceEndpoints({
     // Each answer is written into the open challenge's detail at once, and the detail is fetched
     // again so the entry and close time are the server's. Refusals (429 within 10 s of the last
     // operation, the team's container limit…) are announced by the notification listener.
-    gameCreateContainer: {
-      invalidatesTags: challengeTag,
-      onQueryStarted: ({ id, challengeId }, { dispatch, queryFulfilled }) =>
-        queryFulfilled.then(
-          ({ data }) => {
-            dispatch(
-              api.util.updateQueryData('gameGetChallenge', { id, challengeId }, (draft) => {
-                draft.context.instanceEntry = data.entry;
-                draft.context.closeTime = data.expectStopAt;
-              }),
-            );
-          },
-          () => undefined,
-        ),
-    },
-    gameExtendContainerLifetime: {
-      invalidatesTags: challengeTag,
-      onQueryStarted: ({ id, challengeId }, { dispatch, queryFulfilled }) =>
-        queryFulfilled.then(
-          ({ data }) => {
-            dispatch(
-              api.util.updateQueryData('gameGetChallenge', { id, challengeId }, (draft) => {
-                draft.context.closeTime = data.expectStopAt;
-              }),
-            );
-          },
-          () => undefined,
-        ),
-    },
+    gameCreateContainer: { invalidatesTags: challengeTag, onQueryStarted: showContainerAnswer },
+    gameExtendContainerLifetime: { invalidatesTags: challengeTag, onQueryStarted: showContainerAnswer },
     gameDeleteContainer: {
       // The server throttles container operations for 10 s: retrying a 429 within a second is useless.
       extraOptions: { maxRetries: 0 },
