@@ -100,15 +100,7 @@ export class InstanceService {
           );
         }
       }
-      const row = await repo.insertContainer(tx, {
-        image: challenge.containerImage!,
-        containerId: '',
-        status: 'Pending',
-        startedAt: at,
-        expectStopAt: new Date(at.getTime() + policy.defaultLifetime * MINUTE),
-        isProxy: this.isProxy,
-        gameInstanceId: instance.id,
-      });
+      const row = await this.insertPending(tx, challenge, at, policy.defaultLifetime, instance.id);
       await repo.setLastContainerOperation(tx, instance.id, at);
       return { row, instance, previousOperation: instance.lastContainerOperation, evicted };
     });
@@ -212,15 +204,7 @@ export class InstanceService {
     const policy = (await this.deps.settings.get()).containerPolicy;
     const at = new Date(this.now());
     const row = await db.transaction(async (tx) => {
-      const row = await repo.insertContainer(tx, {
-        image: challenge.containerImage!,
-        containerId: '',
-        status: 'Pending',
-        startedAt: at,
-        expectStopAt: new Date(at.getTime() + policy.defaultLifetime * MINUTE),
-        isProxy: this.isProxy,
-        gameInstanceId: null,
-      });
+      const row = await this.insertPending(tx, challenge, at, policy.defaultLifetime, null);
       await repo.setTestContainer(tx, challenge.id, row.id);
       return row;
     });
@@ -328,6 +312,25 @@ export class InstanceService {
       throw badRequest('container.createFailed');
     }
     return running;
+  }
+
+  /** The row of a container about to start: it counts (and holds the team's limit) from now on. */
+  private insertPending(
+    tx: Db,
+    challenge: ChallengeRow,
+    at: Date,
+    lifetimeMinutes: number,
+    gameInstanceId: number | null,
+  ): Promise<ContainerRow> {
+    return repo.insertContainer(tx, {
+      image: challenge.containerImage!,
+      containerId: '',
+      status: 'Pending',
+      startedAt: at,
+      expectStopAt: new Date(at.getTime() + lifetimeMinutes * MINUTE),
+      isProxy: this.isProxy,
+      gameInstanceId,
+    });
   }
 
   /** Removes an evicted container whose row is already gone. */
