@@ -5,6 +5,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
 import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readChoice, readPage, readRawParam, readSearch, sendPage } from '../../lib/paging';
 import { hasRole, requireUser } from '../../plugins/app/auth';
+import { sendScoreboard } from '../../plugins/app/scoreboard-cache';
 import { removeBlobs } from '../edit/attachments.service';
 import { releaseHashes } from '../edit/attachments.service';
 import * as service from './game.service';
@@ -48,11 +49,10 @@ export const gameHandlers: Handlers = {
     return service.details(request.server, request.params.id, requireUser(request));
   },
   async gameScoreboard(request, reply) {
-    // The cached text as is (no parse, no response serialisation), with the ETag computed once per board.
+    // The cached text as is (no parse, no response serialisation), with the ETag and the compressed
+    // copies made once per board.
     const board = await service.scoreboardEntry(request.server, request.params.id, request.user);
-    reply.header('etag', board.etag);
-    if (request.headers['if-none-match'] === board.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(board.json);
+    return sendScoreboard(request, reply, board);
   },
   async gameScoreboardSheet(request, reply) {
     const game = await service.requireGame(request.server.db, request.params.id);
