@@ -12,6 +12,7 @@ import contract from './plugins/app/contract';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
 import health from './plugins/app/health';
+import metrics from './plugins/app/metrics';
 import i18n from './plugins/app/i18n';
 import auth from './plugins/app/auth';
 import cache from './plugins/app/cache';
@@ -94,6 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // app
   await app.register(i18n);
   await app.register(errors);
+  // Early: its hooks time every route registered after it.
+  await app.register(metrics);
   await app.register(db, { database: options.database });
   await app.register(settings);
   await app.register(cache);
