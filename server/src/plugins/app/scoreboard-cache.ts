@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -57,6 +58,8 @@ const key = (gameId: number, view: ScoreboardView) => `_ScoreBoard_${gameId}${vi
  * new one is computed; requests arriving during a run are coalesced into exactly one more run.
  */
 export class ScoreboardCache {
+  /** `built`: one regeneration finished (the metrics plugin times them). */
+  readonly events = new EventEmitter<{ built: [{ gameId: number; ms: number }] }>();
   private readonly running = new Map<number, Promise<void>>();
   private readonly dirty = new Set<number>();
   // When each game's board was last generated and how long the pause after it lasts.
@@ -181,6 +184,7 @@ export class ScoreboardCache {
           const started = Date.now();
           await this.write(gameId);
           const at = Date.now();
+          this.events.emit('built', { gameId, ms: at - started });
           pause = this.pauseAfter(at - started);
           this.finished.set(gameId, { at, pause });
           if (!this.dirty.has(gameId)) break;
