@@ -242,6 +242,30 @@ export async function listSubmissions(
   return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
 }
 
+/**
+ * One batch of a game's submissions in `listSubmissions`' order (newest first), after the row with
+ * id `afterId` (keyset: the sheet export reads 50,000 rows without OFFSET rescans). The cursor row's
+ * own timestamp is compared in SQL, so no precision is lost on the way through JavaScript.
+ */
+export async function submissionBatch(db: Db, gameId: number, afterId: number | null, limit: number) {
+  return db
+    .select(submissionView)
+    .from(submissions)
+    .leftJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(teams, eq(teams.id, submissions.teamId))
+    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .where(
+      and(
+        eq(submissions.gameId, gameId),
+        afterId === null
+          ? undefined
+          : sql`(${submissions.submittedAt}, ${submissions.id}) < (select c.submitted_at, c.id from ${submissions} c where c.id = ${afterId})`,
+      ),
+    )
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+    .limit(limit);
+}
+
 export async function findSubmissionView(db: Db, id: number) {
   const [row] = await db
     .select(submissionView)

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../../contract/handlers';
 import { decryptApiField } from '../../lib/api-encryption';
@@ -11,9 +12,9 @@ import { releaseHashes } from '../edit/attachments.service';
 import * as service from './game.service';
 import { getWriteup, MAX_WRITEUP_BYTES, submitWriteup } from './writeup.service';
 import { readUploads } from '../../lib/uploads';
-import { scoreboardSheet, sheetTimestamp, submissionSheet } from './sheets';
+import { sheetLabelTexts, sheetTimestamp } from './sheets';
+import { exportSheet, SUBMISSION_BATCH } from './sheet-export';
 import { attachmentDisposition } from '../../lib/content-types';
-import type { ScoreboardModel } from './scoreboard';
 
 /** The player, monitor and admin game views (reference §2.5) except containers and traffic. */
 export const gameHandlers: Handlers = {
@@ -56,13 +57,25 @@ export const gameHandlers: Handlers = {
   },
   async gameScoreboardSheet(request, reply) {
     const game = await service.requireGame(request.server.db, request.params.id);
-    const json = await service.scoreboardJson(request.server, game.id, request.user);
-    const sheet = await scoreboardSheet(JSON.parse(json) as ScoreboardModel, (key) => request.t(key));
+    const boardJson = await service.scoreboardJson(request.server, game.id, request.user);
+    const labels = sheetLabelTexts((key) => request.t(key));
+    const sheet = exportSheet({ kind: 'scoreboard', labels, boardJson });
     return sendSheet(reply, `${game.title}-Scoreboard-${Math.floor(Date.now() / 1000)}.xlsx`, sheet);
   },
   async gameSubmissionSheet(request, reply) {
-    const game = await service.requireGame(request.server.db, request.params.id);
-    const sheet = await submissionSheet(request.server.db, game.id, (key) => request.t(key));
+    const { server } = request;
+    const game = await service.requireGame(server.db, request.params.id);
+    const labels = sheetLabelTexts((key) => request.t(key));
+    const sheet = exportSheet(
+      {
+        kind: 'submissions',
+        labels,
+        gameId: game.id,
+        databaseUrl: server.env.databaseUrl,
+        batchSize: SUBMISSION_BATCH,
+      },
+      server.db,
+    );
     return sendSheet(reply, `${game.title}_Submissions_${sheetTimestamp(new Date())}.xlsx`, sheet);
   },
   async gameNotices(request) {
@@ -117,7 +130,8 @@ export const gameHandlers: Handlers = {
   },
 };
 
-function sendSheet(reply: FastifyReply, fileName: string, sheet: Buffer): FastifyReply {
+/** The workbook streams out as the worker writes it: no Content-Length, the client counts bytes. */
+function sendSheet(reply: FastifyReply, fileName: string, sheet: Readable): FastifyReply {
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', attachmentDisposition(fileName))
