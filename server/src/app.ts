@@ -19,8 +19,10 @@ import captcha from './plugins/app/captcha';
 import mail from './plugins/app/mail';
 import rateLimits, { type RateLimitOptions } from './plugins/app/rate-limit';
 import settings from './plugins/app/settings';
+import signals from './plugins/app/signals';
 import logs, { createLogStream, LogSink, loggerLevel } from './plugins/app/logs';
 import statistics from './plugins/app/statistics';
+import leader from './plugins/app/leader';
 import assets from './modules/assets/assets.plugin';
 import posts from './modules/posts/posts.plugin';
 import flagChecker from './plugins/app/flag-checker';
@@ -95,8 +97,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(i18n);
   await app.register(errors);
   await app.register(db, { database: options.database });
-  await app.register(settings);
   await app.register(cache);
+  await app.register(signals);
+  await app.register(settings);
   await app.register(mail);
   await app.register(captcha);
   // auth reads the session before the rate limiter counts per user (both are onRequest hooks).
@@ -104,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimits, options.rateLimit ?? {});
   await app.register(logs, { sink: logSink });
   await app.register(health);
+  await app.register(leader);
   await app.register(statistics);
   await app.register(scoreboardCache);
   await app.register(flagChecker);

@@ -59,6 +59,12 @@ const envSchema = z.object({
   DIST_DIR: z.string().trim().min(1).default('./dist'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  // Put before every Redis key and channel name, so several platforms (or parallel tests) can share one Redis.
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'must be up to 64 letters, digits or : _ . -')
+    .default('gzctf:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT_MAPPING: z.enum(['Default', 'PlatformProxy']).default('Default'),
   // `true` trusts every proxy; otherwise a comma-separated list of proxy addresses or CIDR ranges.
@@ -129,6 +135,7 @@ export interface Env {
   distDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** How players reach challenge containers: published host ports, or the platform's WebSocket proxy. */
   portMapping: 'Default' | 'PlatformProxy';
@@ -236,6 +243,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     distDir: path.resolve(value.DIST_DIR),
     databaseUrl: value.DATABASE_URL,
     redisUrl: value.REDIS_URL,
+    redisKeyPrefix: value.REDIS_KEY_PREFIX,
     logLevel: value.LOG_LEVEL,
     portMapping: value.PORT_MAPPING,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),

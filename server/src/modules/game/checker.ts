@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   challenges,
@@ -494,14 +494,18 @@ export class FlagChecker {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Stops taking work and waits for judgements in flight; queued ids stay FlagSubmitted for the next start. */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking work and waits for judgements in flight. Queued ids stay FlagSubmitted for the next
+   * start (or another instance); they are returned so the caller can hand them over.
+   */
+  async stop(): Promise<number[]> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.queue.length = 0;
+    const left = this.queue.splice(0);
     this.queued.clear();
     if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    return left;
   }
 
   private pump(): void {
@@ -553,11 +557,21 @@ export class FlagChecker {
   }
 }
 
-export const unjudgedIds = async (db: Db, ids?: number[]): Promise<number[]> => {
+/**
+ * Submissions still FlagSubmitted, oldest first: among `ids` when given, and only those acknowledged
+ * before `submittedBefore` when given (the leftover pass leaves fresh ones to whoever queued them).
+ */
+export const unjudgedIds = async (db: Db, ids?: number[], submittedBefore?: Date): Promise<number[]> => {
   const rows = await db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(and(eq(submissions.status, 'FlagSubmitted'), ids ? inArray(submissions.id, ids) : undefined))
+    .where(
+      and(
+        eq(submissions.status, 'FlagSubmitted'),
+        ids ? inArray(submissions.id, ids) : undefined,
+        submittedBefore ? lt(submissions.submittedAt, submittedBefore) : undefined,
+      ),
+    )
     .orderBy(submissions.id);
   return rows.map((row) => row.id);
 };

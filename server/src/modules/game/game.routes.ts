@@ -3,6 +3,7 @@ import type { Handlers } from '../../contract/handlers';
 import { decryptApiField } from '../../lib/api-encryption';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
 import { sendEmpty, sendJsonString } from '../../lib/reply';
+import { readChoice, readPage, readRawParam, readSearch, sendPage } from '../../lib/paging';
 import { hasRole, requireUser } from '../../plugins/app/auth';
 import { removeBlobs } from '../edit/attachments.service';
 import { releaseHashes } from '../edit/attachments.service';
@@ -76,8 +77,15 @@ export const gameHandlers: Handlers = {
   async gameCheatInfo(request) {
     return service.cheatInfoList(request.server.db, request.params.id);
   },
-  async gameParticipations(request) {
-    return service.participationList(request.server.db, request.params.id);
+  async gameParticipations(request, reply) {
+    // Unpaged without count/skip, as GZCTF's own client expects; the total header is there either way.
+    const { items, total } = await service.participationList(request.server.db, request.params.id, {
+      page: readPage(request, { maxCount: 500 }),
+      status: readChoice(request, 'status', service.PARTICIPATION_STATUSES),
+      division: readRawParam(request, 'division') || undefined,
+      search: readSearch(request),
+    });
+    return sendPage(reply, items, total);
   },
   async gameGetWriteup(request) {
     return getWriteup(request.server.db, request.params.id, requireUser(request));

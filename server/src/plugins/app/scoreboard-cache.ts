@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createRedisBuildLock, type BuildLock } from './build-lock';
 import type { Cache } from './cache';
 import type { Db } from '../../db/client';
 import { editEvents } from '../../modules/edit/edit.events';
@@ -72,6 +73,8 @@ export class ScoreboardCache {
     private readonly onError: (error: unknown) => void = () => {},
     /** The pause after a regeneration that took the given ms (tests make it long). */
     private readonly pauseAfter: (took: number) => number = defaultPauseAfter,
+    /** With several instances (Redis): one builds a game's board while the others wait for it. */
+    private readonly lock?: BuildLock,
   ) {}
 
   /** The board as JSON text, or undefined when the game does not exist. */
@@ -187,6 +190,16 @@ export class ScoreboardCache {
   }
 
   private async write(gameId: number): Promise<void> {
+    if (!this.lock) return this.build(gameId);
+    if (await this.lock.coalesce(gameId, () => this.build(gameId))) return;
+    // Another instance built it: forget this process's copies and learn the start time it saw.
+    for (const view of ['live', 'frozen'] as const) this.local.delete(key(gameId, view));
+    const game = await findGame(this.db, gameId);
+    if (game) this.starts.set(gameId, game.startAt.getTime());
+    else this.starts.delete(gameId);
+  }
+
+  private async build(gameId: number): Promise<void> {
     const game = await findGame(this.db, gameId);
     if (!game) {
       this.starts.delete(gameId);
@@ -206,8 +219,12 @@ export class ScoreboardCache {
 }
 
 async function scoreboardCache(app: FastifyInstance) {
-  const scoreboards = new ScoreboardCache(app.db, app.cache, (error) =>
-    app.log.error({ err: error }, 'scoreboard generation failed'),
+  const scoreboards = new ScoreboardCache(
+    app.db,
+    app.cache,
+    (error) => app.log.error({ err: error }, 'scoreboard generation failed'),
+    undefined,
+    app.redis ? createRedisBuildLock(app.redis, app.redisPrefix) : undefined,
   );
   app.decorate('scoreboards', scoreboards);
   const onSolve = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId);
