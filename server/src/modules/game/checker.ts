@@ -179,6 +179,10 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
   const after: Array<() => void> = [];
   const judged = new Map<number, Judgement>();
   await db.transaction(async (tx) => {
+    // The verdict need not wait for the WAL flush: should the database crash before it reaches the
+    // disk, the submissions are FlagSubmitted again and judged anew at start-up. The acknowledgement
+    // (intake.ts) keeps the flush, as it must.
+    await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
     const rows = await lockSubmissions(tx, ids);
     if (rows.length === 0) return;
     const statuses = new Map<number, AnswerResult>();
