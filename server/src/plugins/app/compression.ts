@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { addVary } from '../../lib/http-caching';
 
 /**
  * Routes whose answers are never compressed here: container WebSocket proxies and hubs (upgrades
@@ -10,6 +11,11 @@ import fp from 'fastify-plugin';
  */
 const UNCOMPRESSED_PREFIXES = ['/hub/', '/api/proxy/', '/assets/'];
 const STATIC_FILES_ROUTE = '/*';
+
+const varyOnEncoding: onSendAsyncHookHandler<unknown> = async (_request, reply, payload) => {
+  if (reply.statusCode !== 204) addVary(reply, 'Accept-Encoding');
+  return payload;
+};
 
 /**
  * Compresses API answers above 1 KB with brotli at quality 4 (a fraction of the CPU of higher
@@ -23,10 +29,17 @@ export default fp(
   async function compression(app: FastifyInstance) {
     // Added before @fastify/compress's own onRoute hook, so it sees the `compress: false`.
     app.addHook('onRoute', (route) => {
-      if (route.compress !== undefined) return;
       const url = route.url.toLowerCase();
-      if (url === STATIC_FILES_ROUTE || UNCOMPRESSED_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+      if (
+        route.compress === undefined &&
+        (url === STATIC_FILES_ROUTE || UNCOMPRESSED_PREFIXES.some((prefix) => url.startsWith(prefix)))
+      ) {
         route.compress = false;
+      }
+      // The same route's answer may be compressed when it grows past the threshold, so caches are
+      // told on every answer (small, 304 or compressed) that it depends on Accept-Encoding.
+      if (route.compress !== false) {
+        route.onSend = [varyOnEncoding, ...(route.onSend === undefined ? [] : [route.onSend].flat())];
       }
     });
     await app.register(fastifyCompress, {
