@@ -11,6 +11,19 @@ import { addVary } from '../../lib/http-caching';
  */
 const UNCOMPRESSED_PREFIXES = ['/hub/', '/api/proxy/', '/assets/'];
 const STATIC_FILES_ROUTE = '/*';
+/**
+ * The contract's file downloads (sheets, archives, captures): sent as they are, with their length.
+ * Most are compressed already (xlsx, archives of PDFs) and the rest can be large, so compressing
+ * them per request would spend CPU the judge needs for little or nothing.
+ */
+const FILE_DOWNLOADS = new Set([
+  'adminDownloadAllWriteups',
+  'assetsGetFile',
+  'gameScoreboardSheet',
+  'gameSubmissionSheet',
+  'gameGetTeamTrafficZip',
+  'gameGetTeamTraffic',
+]);
 
 const varyOnEncoding: onSendAsyncHookHandler<unknown> = async (_request, reply, payload) => {
   if (reply.statusCode !== 204) addVary(reply, 'Accept-Encoding');
@@ -20,8 +33,8 @@ const varyOnEncoding: onSendAsyncHookHandler<unknown> = async (_request, reply, 
 /**
  * Compresses API answers above 1 KB with brotli at quality 4 (a fraction of the CPU of higher
  * qualities for JSON, and still smaller than gzip) or gzip, by the client's Accept-Encoding, and
- * adds `Vary: Accept-Encoding` to what it compresses. Only types mime-db marks compressible are
- * touched, so zip, PDF, xlsx and pcap downloads go out as they are. Request bodies are never
+ * adds `Vary: Accept-Encoding` to what it may compress. File downloads are left alone (above).
+ * Request bodies are never
  * inflated: a small compressed upload could otherwise expand to far more than the body limits allow.
  * 204 and 304 answers have no body, so there is nothing to compress.
  */
@@ -32,7 +45,9 @@ export default fp(
       const url = route.url.toLowerCase();
       if (
         route.compress === undefined &&
-        (url === STATIC_FILES_ROUTE || UNCOMPRESSED_PREFIXES.some((prefix) => url.startsWith(prefix)))
+        (url === STATIC_FILES_ROUTE ||
+          UNCOMPRESSED_PREFIXES.some((prefix) => url.startsWith(prefix)) ||
+          FILE_DOWNLOADS.has(route.config?.operation?.operationId ?? ''))
       ) {
         route.compress = false;
       }
