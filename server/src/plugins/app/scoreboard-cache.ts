@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRedisBuildLock, type BuildLock } from './build-lock';
+import { sharedBuildLock, type BuildLock } from './build-lock';
 import type { Cache } from './cache';
 import type { Db } from '../../db/client';
 import { editEvents } from '../../modules/edit/edit.events';
@@ -122,6 +122,11 @@ export class ScoreboardCache {
     this.local.set(name, { entry: entryOf(json), until: Date.now() + LOCAL_COPY_MS });
   }
 
+  /** Drops this process's copies of the game's boards: another instance has just built newer ones. */
+  forget(gameId: number): void {
+    for (const view of ['live', 'frozen'] as const) this.local.delete(key(gameId, view));
+  }
+
   /** The game's start time as of this process's last generation (undefined: ask the database). */
   startOf(gameId: number): number | undefined {
     return this.starts.get(gameId);
@@ -201,7 +206,7 @@ export class ScoreboardCache {
     if (!this.lock) return this.build(gameId);
     if (await this.lock.coalesce(gameId, () => this.build(gameId))) return;
     // Another instance built it: forget this process's copies and learn the start time it saw.
-    for (const view of ['live', 'frozen'] as const) this.local.delete(key(gameId, view));
+    this.forget(gameId);
     const game = await findGame(this.db, gameId);
     if (game) this.starts.set(gameId, game.startAt.getTime());
     else this.starts.delete(gameId);
@@ -276,12 +281,14 @@ export async function sendScoreboard(
 }
 
 async function scoreboardCache(app: FastifyInstance) {
+  // Several instances (Redis): one builds, and the others drop their copies when it is done.
+  const lock = sharedBuildLock(app, (gameId) => scoreboards.forget(gameId));
   const scoreboards = new ScoreboardCache(
     app.db,
     app.cache,
     (error) => app.log.error({ err: error }, 'scoreboard generation failed'),
     undefined,
-    app.redis ? createRedisBuildLock(app.redis, app.redisPrefix) : undefined,
+    lock,
   );
   app.decorate('scoreboards', scoreboards);
   const onSolve = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId);
@@ -295,4 +302,4 @@ async function scoreboardCache(app: FastifyInstance) {
   });
 }
 
-export default fp(scoreboardCache, { name: 'scoreboard-cache', dependencies: ['cache'] });
+export default fp(scoreboardCache, { name: 'scoreboard-cache', dependencies: ['cache', 'signals'] });
