@@ -11,7 +11,10 @@ import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
+import compression from './plugins/app/compression';
+import revalidate from './plugins/app/revalidate';
 import health from './plugins/app/health';
+import metrics from './plugins/app/metrics';
 import i18n from './plugins/app/i18n';
 import auth from './plugins/app/auth';
 import cache from './plugins/app/cache';
@@ -19,8 +22,10 @@ import captcha from './plugins/app/captcha';
 import mail from './plugins/app/mail';
 import rateLimits, { type RateLimitOptions } from './plugins/app/rate-limit';
 import settings from './plugins/app/settings';
+import signals from './plugins/app/signals';
 import logs, { createLogStream, LogSink, loggerLevel } from './plugins/app/logs';
 import statistics from './plugins/app/statistics';
+import leader from './plugins/app/leader';
 import assets from './modules/assets/assets.plugin';
 import posts from './modules/posts/posts.plugin';
 import flagChecker from './plugins/app/flag-checker';
@@ -94,9 +99,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // app
   await app.register(i18n);
   await app.register(errors);
+  // Early: its hooks time every route registered after it.
+  await app.register(metrics);
+  // Both add their hooks to routes as they are declared, so they come before any route.
+  await app.register(revalidate);
+  await app.register(compression);
   await app.register(db, { database: options.database });
-  await app.register(settings);
   await app.register(cache);
+  await app.register(signals);
+  await app.register(settings);
   await app.register(mail);
   await app.register(captcha);
   // auth reads the session before the rate limiter counts per user (both are onRequest hooks).
@@ -104,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimits, options.rateLimit ?? {});
   await app.register(logs, { sink: logSink });
   await app.register(health);
+  await app.register(leader);
   await app.register(statistics);
   await app.register(scoreboardCache);
   await app.register(flagChecker);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { passwordProblem } from './lib/password';
@@ -36,6 +37,12 @@ const flag = (defaultValue: boolean) =>
       return z.NEVER;
     });
 
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 const CIDR = /^(\d{1,3})(\.\d{1,3}){3}\/\d{1,2}$/;
 
 /**
@@ -59,6 +66,12 @@ const envSchema = z.object({
   DIST_DIR: z.string().trim().min(1).default('./dist'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
+  // Put before every Redis key and channel name, so several platforms (or parallel tests) can share one Redis.
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'must be up to 64 letters, digits or : _ . -')
+    .default('gzctf:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT_MAPPING: z.enum(['Default', 'PlatformProxy']).default('Default'),
   // `true` trusts every proxy; otherwise a comma-separated list of proxy addresses or CIDR ranges.
@@ -116,7 +129,22 @@ const envSchema = z.object({
     .default('gzctf-challenges'),
   KUBECONFIG: optionalString,
   KUBERNETES_DNS: z.string().trim().default('1.1.1.1,8.8.8.8'),
+  // Not trimmed: the token is compared byte for byte with the scraper's `Authorization: Bearer`.
+  METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters (it is the only thing between /metrics and the public)',
+  }),
+  METRICS_ALLOW: z
+    .string()
+    .trim()
+    .default('')
+    .refine((value) => list(value).every((entry) => ipRange(entry) !== undefined), {
+      message: 'must be comma-separated IP addresses or CIDR ranges such as 10.0.0.0/8 or ::1',
+    }),
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(25),
 });
+
+/** Every variable the server reads (deployment files are checked against it). */
+export const ENV_KEYS: readonly string[] = Object.keys(envSchema.shape);
 
 export type EnvInput = z.input<typeof envSchema>;
 
@@ -129,6 +157,7 @@ export interface Env {
   distDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** How players reach challenge containers: published host ports, or the platform's WebSocket proxy. */
   portMapping: 'Default' | 'PlatformProxy';
@@ -148,6 +177,23 @@ export interface Env {
    */
   xorKey: string | undefined;
   containers: ContainerSettings;
+  metrics: MetricsSettings;
+  /** Seconds a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
+}
+
+export interface MetricsSettings {
+  /** A scraper sending `Authorization: Bearer <token>` may read /metrics. */
+  token: string | undefined;
+  /** Client addresses (after TRUST_PROXY) that may read /metrics without the token. */
+  allow: IpRange[];
+}
+
+/** One METRICS_ALLOW entry: an address (prefix = full length) or a CIDR range. */
+export interface IpRange {
+  address: string;
+  prefix: number;
+  family: 'ipv4' | 'ipv6';
 }
 
 export type ContainerProvider = 'Docker' | 'Kubernetes' | 'None';
@@ -236,6 +282,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     distDir: path.resolve(value.DIST_DIR),
     databaseUrl: value.DATABASE_URL,
     redisUrl: value.REDIS_URL,
+    redisKeyPrefix: value.REDIS_KEY_PREFIX,
     logLevel: value.LOG_LEVEL,
     portMapping: value.PORT_MAPPING,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
@@ -280,14 +327,23 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         dns: list(value.KUBERNETES_DNS),
       },
     },
+    metrics: {
+      token: value.METRICS_TOKEN,
+      allow: list(value.METRICS_ALLOW).map((entry) => ipRange(entry)!),
+    },
+    shutdownTimeoutSeconds: value.SHUTDOWN_TIMEOUT,
   };
 }
 
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+function ipRange(entry: string): IpRange | undefined {
+  const [address = '', prefixText, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return undefined;
+  const bits = family === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  if (!/^\d{1,3}$/.test(prefixText ?? String(bits)) || prefix > bits) return undefined;
+  return { address, prefix, family: family === 4 ? 'ipv4' : 'ipv6' };
+}
 
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;

@@ -20,6 +20,8 @@ export interface LoadJob {
   connections: number;
   requests?: number;
   durationMs?: number;
+  /** Statuses that count as answered (default: any 2xx); a revalidation expects 304. */
+  okStatus?: number[];
 }
 
 export interface LoadResult {
@@ -29,11 +31,13 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Mean body bytes per answer as sent (compressed when the server compressed it). */
+  bytes: number;
   /** When the first request went out, in Unix ms (one clock for every process on the machine). */
   startedAt: number;
 }
 
-function once(agent: http.Agent, origin: URL, target: LoadTarget): Promise<number> {
+function once(agent: http.Agent, origin: URL, target: LoadTarget, sizes: { bytes: number }): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -45,7 +49,8 @@ function once(agent: http.Agent, origin: URL, target: LoadTarget): Promise<numbe
         headers: { ...(target.body ? { 'content-type': 'application/json' } : {}), ...target.headers },
       },
       (response) => {
-        response.resume();
+        // Counted as received, never decoded: the figure is what went over the wire.
+        response.on('data', (chunk: Buffer) => (sizes.bytes += chunk.length));
         response.on('end', () => resolve(response.statusCode ?? 0));
       },
     );
@@ -60,6 +65,8 @@ async function run(job: LoadJob): Promise<LoadResult> {
   const latencies: number[] = [];
   let issued = 0;
   let errors = 0;
+  const sizes = { bytes: 0 };
+  const ok = (status: number) => (job.okStatus ? job.okStatus.includes(status) : status >= 200 && status < 300);
   const startedAt = performance.timeOrigin + performance.now();
   const started = process.hrtime.bigint();
   const deadline = Date.now() + (job.durationMs ?? 3_600_000);
@@ -69,9 +76,9 @@ async function run(job: LoadJob): Promise<LoadResult> {
       const target = job.targets[issued % job.targets.length]!;
       issued += 1;
       const begin = process.hrtime.bigint();
-      const status = await once(agent, origin, target).catch(() => 0);
+      const status = await once(agent, origin, target, sizes).catch(() => 0);
       latencies.push(Number(process.hrtime.bigint() - begin) / 1e6);
-      if (status < 200 || status >= 300) errors += 1;
+      if (!ok(status)) errors += 1;
     }
   };
   await Promise.all(Array.from({ length: job.connections }, worker));
@@ -86,6 +93,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     rps: latencies.length / seconds,
     p50: at(0.5),
     p99: at(0.99),
+    bytes: latencies.length ? sizes.bytes / latencies.length : 0,
     startedAt,
   };
 }

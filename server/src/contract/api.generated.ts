@@ -978,7 +978,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists all participations of a game ordered by team id, for review. */
+        /** @description Lists the participations of a game ordered by team id, for review. Without `count` and `skip` the answer is every participation, as GZCTF sends it; with either, one page of the filtered list (not GZCTF). The filtered total is in the `X-Total-Count` header either way. */
         get: operations["gameParticipations"];
         put?: never;
         post?: never;
@@ -7085,7 +7085,18 @@ export interface operations {
     };
     gameParticipations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size (not GZCTF); sending it or `skip` pages the answer. */
+                count?: number;
+                /** @description Number of participations to skip (not GZCTF). */
+                skip?: number;
+                /** @description Only participations with this status (not GZCTF). */
+                status?: components["schemas"]["ParticipationStatus"];
+                /** @description Only participations in this division (not GZCTF). */
+                division?: string;
+                /** @description Only teams whose name contains this text, case-insensitively (not GZCTF). */
+                search?: string;
+            };
             header?: never;
             path: {
                 /** @description Game id. */
@@ -7098,6 +7109,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The number of participations matching the filters (all pages). */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -174,7 +174,16 @@ const injectedRtkApi = api
         invalidatesTags: ['Edit'],
       }),
       gameParticipations: build.query<GameParticipationsApiResponse, GameParticipationsApiArg>({
-        query: (queryArg) => ({ url: `/api/game/${queryArg.id}/participations` }),
+        query: (queryArg) => ({
+          url: `/api/game/${queryArg.id}/participations`,
+          params: {
+            count: queryArg.count,
+            skip: queryArg.skip,
+            status: queryArg.status,
+            division: queryArg.division,
+            search: queryArg.search,
+          },
+        }),
         providesTags: ['Game'],
       }),
     }),
@@ -370,6 +379,16 @@ export type GameParticipationsApiResponse = /** status 200 OK */ ParticipationIn
 export type GameParticipationsApiArg = {
   /** Game id. */
   id: number;
+  /** Page size (not GZCTF); sending it or `skip` pages the answer. */
+  count?: number;
+  /** Number of participations to skip (not GZCTF). */
+  skip?: number;
+  /** Only participations with this status (not GZCTF). */
+  status?: ParticipationStatus;
+  /** Only participations in this division (not GZCTF). */
+  division?: string;
+  /** Only teams whose name contains this text, case-insensitively (not GZCTF). */
+  search?: string;
 };
 export type TeamUserInfoModel = {
   /** User id. */

@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { EventEmitter } from 'node:events';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   challenges,
@@ -33,6 +34,16 @@ export interface Judgement {
   gameId: number;
   /** A first solve before the end: the scoreboard must be regenerated. */
   solved: boolean;
+  /** When the submission was stored (ms), for the judge-lag metric. */
+  submittedAt: number;
+}
+
+/** What the judge queue reports (the metrics plugin listens). */
+export interface FlagCheckerEvents {
+  /** A stored submission handed to the judge: the player has its id. */
+  acknowledged: [id: number];
+  /** A batch whose judgement committed. */
+  judged: [judgements: Map<number, Judgement>];
 }
 
 type Row = Awaited<ReturnType<typeof lockSubmissions>>[number];
@@ -168,6 +179,10 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
   const after: Array<() => void> = [];
   const judged = new Map<number, Judgement>();
   await db.transaction(async (tx) => {
+    // The verdict need not wait for the WAL flush: should the database crash before it reaches the
+    // disk, the submissions are FlagSubmitted again and judged anew at start-up. The acknowledgement
+    // (intake.ts) keeps the flush, as it must.
+    await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
     const rows = await lockSubmissions(tx, ids);
     if (rows.length === 0) return;
     const statuses = new Map<number, AnswerResult>();
@@ -381,7 +396,7 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
       const id = row.submission.id;
       const status = statuses.get(id)!;
       const gameId = row.submission.gameId;
-      judged.set(id, { status, gameId, solved: solvedBy.has(id) });
+      judged.set(id, { status, gameId, solved: solvedBy.has(id), submittedAt: row.submission.submittedAt.getTime() });
       if (status === 'NotFound') continue;
       const user = names.get(id)!;
       const team = row.participation.teamName;
@@ -452,6 +467,7 @@ export async function judgeSubmission(db: Db, id: number): Promise<Judgement | u
  * connection) workers simply take turns.
  */
 export class FlagChecker {
+  readonly events = new EventEmitter<FlagCheckerEvents>();
   private readonly queue: number[] = [];
   private readonly queued = new Set<number>();
   private running = 0;
@@ -478,6 +494,7 @@ export class FlagChecker {
   }
 
   enqueue(id: number): void {
+    this.report('acknowledged', id);
     if (this.queued.has(id)) return;
     this.queued.add(id);
     this.queue.push(id);
@@ -490,14 +507,27 @@ export class FlagChecker {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Stops taking work and waits for judgements in flight; queued ids stay FlagSubmitted for the next start. */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking work and waits for judgements in flight. Queued ids stay FlagSubmitted for the next
+   * start (or another instance); they are returned so the caller can hand them over.
+   */
+  async stop(): Promise<number[]> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.queue.length = 0;
+    const left = this.queue.splice(0);
     this.queued.clear();
     if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    return left;
+  }
+
+  /** A throwing listener must not fail (and so re-judge) a committed batch. */
+  private report<K extends keyof FlagCheckerEvents>(event: K, ...args: FlagCheckerEvents[K]): void {
+    try {
+      (this.events.emit as (name: K, ...payload: FlagCheckerEvents[K]) => boolean)(event, ...args);
+    } catch (error) {
+      process.emitWarning(error instanceof Error ? error : String(error), { code: 'FLAG_CHECKER_LISTENER' });
+    }
   }
 
   private pump(): void {
@@ -531,7 +561,7 @@ export class FlagChecker {
   private async judge(ids: number[]): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {
-        await judgeSubmissions(this.db, ids);
+        this.report('judged', await judgeSubmissions(this.db, ids));
         return;
       } catch (error) {
         // A serialisation conflict or a lost connection: try again. A batch that keeps failing is
@@ -549,11 +579,21 @@ export class FlagChecker {
   }
 }
 
-export const unjudgedIds = async (db: Db, ids?: number[]): Promise<number[]> => {
+/**
+ * Submissions still FlagSubmitted, oldest first: among `ids` when given, and only those acknowledged
+ * before `submittedBefore` when given (the leftover pass leaves fresh ones to whoever queued them).
+ */
+export const unjudgedIds = async (db: Db, ids?: number[], submittedBefore?: Date): Promise<number[]> => {
   const rows = await db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(and(eq(submissions.status, 'FlagSubmitted'), ids ? inArray(submissions.id, ids) : undefined))
+    .where(
+      and(
+        eq(submissions.status, 'FlagSubmitted'),
+        ids ? inArray(submissions.id, ids) : undefined,
+        submittedBefore ? lt(submissions.submittedAt, submittedBefore) : undefined,
+      ),
+    )
     .orderBy(submissions.id);
   return rows.map((row) => row.id);
 };

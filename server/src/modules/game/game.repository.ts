@@ -16,8 +16,9 @@ import {
   userParticipations,
   users,
 } from '../../db/schema';
-import type { AnswerResult, EventType } from '../../db/schema/enums';
+import type { AnswerResult, EventType, ParticipationStatus } from '../../db/schema/enums';
 import type { ListPage } from '../../lib/list-page';
+import { likePattern } from '../../lib/paging';
 
 export type GameRow = typeof games.$inferSelect;
 export type ParticipationRow = typeof participations.$inferSelect;
@@ -285,6 +286,30 @@ export async function listSubmissions(db: Db, gameId: number, page: ListPage, fi
   return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
 }
 
+/**
+ * One batch of a game's submissions in `listSubmissions`' order (newest first), after the row with
+ * id `afterId` (keyset: the sheet export reads 50,000 rows without OFFSET rescans). The cursor row's
+ * own timestamp is compared in SQL, so no precision is lost on the way through JavaScript.
+ */
+export async function submissionBatch(db: Db, gameId: number, afterId: number | null, limit: number) {
+  return db
+    .select(submissionView)
+    .from(submissions)
+    .leftJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(teams, eq(teams.id, submissions.teamId))
+    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .where(
+      and(
+        eq(submissions.gameId, gameId),
+        afterId === null
+          ? undefined
+          : sql`(${submissions.submittedAt}, ${submissions.id}) < (select c.submitted_at, c.id from ${submissions} c where c.id = ${afterId})`,
+      ),
+    )
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+    .limit(limit);
+}
+
 /** How many submissions match; the joins are only made when the search needs them. */
 export async function countSubmissions(db: Db, gameId: number, filter: SubmissionFilter): Promise<number> {
   const base = db.select({ value: count() }).from(submissions);
@@ -398,26 +423,62 @@ export async function listSubmissionViews(db: Db, ids: number[]) {
 }
 
 /** Every participation of a game with its team, members and registered members (admin review). */
-export async function listGameParticipations(db: Db, gameId: number) {
-  const rows = await db
-    .select({ participation: participations, team: teams })
+export interface ParticipationFilter {
+  page?: { count: number; skip: number };
+  status?: ParticipationStatus;
+  division?: string;
+  /** Part of the team name, matched case-insensitively. */
+  search?: string;
+}
+
+/**
+ * The review list: one page (or all) of a game's participations by team id, the filtered total,
+ * and the members and registered users of just those teams. The total rides on every row as a
+ * window count, so a page costs one scan of the filtered rows; a page past the end reads it apart.
+ */
+export async function listGameParticipations(db: Db, gameId: number, filter: ParticipationFilter = {}) {
+  const where = and(
+    eq(participations.gameId, gameId),
+    filter.status ? eq(participations.status, filter.status) : undefined,
+    filter.division !== undefined ? eq(participations.division, filter.division) : undefined,
+    filter.search !== undefined ? ilike(teams.name, likePattern(filter.search)) : undefined,
+  );
+  const query = db
+    .select({ participation: participations, team: teams, total: sql<number>`(count(*) over ())::integer` })
     .from(participations)
     .innerJoin(teams, eq(teams.id, participations.teamId))
-    .where(eq(participations.gameId, gameId))
-    .orderBy(asc(teams.id));
+    .where(where)
+    .orderBy(asc(teams.id), asc(participations.id));
+  const rows = filter.page ? await query.limit(filter.page.count).offset(filter.page.skip) : await query;
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && filter.page && filter.page.skip > 0) {
+    const [counted] = await db
+      .select({ total: count() })
+      .from(participations)
+      .innerJoin(teams, eq(teams.id, participations.teamId))
+      .where(where);
+    total = counted?.total ?? 0;
+  }
   const teamIds = rows.map((row) => row.team.id);
-  const members = teamIds.length
-    ? await db
-        .select({ teamId: teamMembers.teamId, user: users })
-        .from(teamMembers)
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(inArray(teamMembers.teamId, teamIds))
-    : [];
-  const registered = await db
-    .select({ participationId: userParticipations.participationId, userId: userParticipations.userId })
-    .from(userParticipations)
-    .where(eq(userParticipations.gameId, gameId));
-  return { rows, members, registered };
+  const participationIds = rows.map((row) => row.participation.id);
+  const [members, registered] = await Promise.all([
+    teamIds.length
+      ? db
+          .select({ teamId: teamMembers.teamId, user: users })
+          .from(teamMembers)
+          .innerJoin(users, eq(users.id, teamMembers.userId))
+          .where(inArray(teamMembers.teamId, teamIds))
+      : [],
+    participationIds.length
+      ? db
+          .select({ participationId: userParticipations.participationId, userId: userParticipations.userId })
+          .from(userParticipations)
+          .where(
+            and(eq(userParticipations.gameId, gameId), inArray(userParticipations.participationId, participationIds)),
+          )
+      : [],
+  ]);
+  return { rows, total, members, registered };
 }
 
 export async function setFreezeAt(db: Db, gameId: number, freezeAt: Date | null): Promise<boolean> {

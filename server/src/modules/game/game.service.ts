@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import type { AnswerResult, EventType } from '../../db/schema/enums';
+import { participationStatuses, type AnswerResult, type EventType } from '../../db/schema/enums';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { generateDynamicFlag, teamHash } from '../../lib/flag-template';
 import { gameTeamToken, teamHashSalt } from '../../lib/game-keys';
@@ -490,10 +490,16 @@ export async function cheatInfoList(
   };
 }
 
-export async function participationList(db: Db, gameId: number) {
+/** The statuses the review list can be filtered by. */
+export const PARTICIPATION_STATUSES = participationStatuses;
+
+/** The review list (see `repo.listGameParticipations`): the items as GZCTF shapes them, and the total. */
+export async function participationList(db: Db, gameId: number, filter: repo.ParticipationFilter = {}) {
   await requireGame(db, gameId);
-  const { rows, members, registered } = await repo.listGameParticipations(db, gameId);
-  return rows.map(({ participation, team }) => ({
+  const { rows, total, members, registered } = await repo.listGameParticipations(db, gameId, filter);
+  const membersOf = groupBy(members, (member) => member.teamId);
+  const registeredIn = groupBy(registered, (row) => row.participationId);
+  const items = rows.map(({ participation, team }) => ({
     id: participation.id,
     team: {
       id: team.id,
@@ -502,23 +508,32 @@ export async function participationList(db: Db, gameId: number) {
       avatar: team.avatarHash ? fileUrl(team.avatarHash, 'avatar') : null,
       locked: team.locked,
       captainId: team.captainId,
-      members: members
-        .filter((member) => member.teamId === team.id)
-        .map(({ user }) => ({
-          // ProfileUserInfoModel names the id `userId`; the captain is told by the team's `captainId`.
-          userId: user.id,
-          userName: user.userName,
-          realName: user.realName,
-          stdNumber: user.stdNumber,
-          phone: user.phone,
-          email: user.email,
-          avatar: user.avatarHash ? fileUrl(user.avatarHash, 'avatar') : null,
-        })),
+      members: (membersOf.get(team.id) ?? []).map(({ user }) => ({
+        // ProfileUserInfoModel names the id `userId`; the captain is told by the team's `captainId`.
+        userId: user.id,
+        userName: user.userName,
+        realName: user.realName,
+        stdNumber: user.stdNumber,
+        phone: user.phone,
+        email: user.email,
+        avatar: user.avatarHash ? fileUrl(user.avatarHash, 'avatar') : null,
+      })),
     },
-    registeredMembers: registered.filter((row) => row.participationId === participation.id).map((row) => row.userId),
+    registeredMembers: (registeredIn.get(participation.id) ?? []).map((row) => row.userId),
     division: participation.division,
     status: participation.status,
   }));
+  return { items, total };
+}
+
+function groupBy<T, K>(list: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of list) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 /** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */

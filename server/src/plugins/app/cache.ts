@@ -22,6 +22,8 @@ declare module 'fastify' {
     cache: Cache;
     /** The shared Redis connection when REDIS_URL is set (rate limits use it too). */
     redis: Redis | undefined;
+    /** REDIS_KEY_PREFIX: starts every Redis key and channel name this platform uses. */
+    redisPrefix: string;
   }
 }
 
@@ -98,6 +100,7 @@ export function createRedisCache(redis: Redis, prefix = 'gzctf:cache:'): Cache {
 export default fp(
   async function cache(app: FastifyInstance) {
     const url = app.env.redisUrl;
+    app.decorate('redisPrefix', app.env.redisKeyPrefix);
     if (!url) {
       app.decorate('redis', undefined);
       app.decorate('cache', createMemoryCache());
@@ -110,7 +113,7 @@ export default fp(
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
     await redis.connect();
     app.decorate('redis', redis);
-    app.decorate('cache', createRedisCache(redis));
+    app.decorate('cache', createRedisCache(redis, `${app.redisPrefix}cache:`));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });

@@ -18,7 +18,6 @@ interface WebSocket {
 
 const HUB_ROLE: Record<HubName, AuthLevel> = { user: 'anon', monitor: 'Monitor', admin: 'Admin' };
 const PING_MS = 15_000;
-const CHANNEL = 'ctf:hubs';
 
 interface Delivery {
   hub: HubName;
@@ -55,7 +54,8 @@ async function hubs(app: FastifyInstance) {
   if (app.redis && subscriber) {
     const redis = app.redis;
     subscriber.on('error', (error: Error) => app.log.warn({ err: error }, 'hub subscriber error'));
-    await subscriber.subscribe(CHANNEL);
+    const channel = `${app.redisPrefix}hubs`;
+    await subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, text: string) => {
       for (const delivery of JSON.parse(text) as Delivery[]) deliverLocally(delivery);
     });
@@ -66,7 +66,8 @@ async function hubs(app: FastifyInstance) {
       const batch = outbox;
       outbox = [];
       redis
-        .publish(CHANNEL, JSON.stringify(batch))
+
+        .publish(channel, JSON.stringify(batch))
         // Not through the logger: log lines are delivered here too, so a failure would feed itself.
         .catch((error: unknown) => process.stderr.write(`hub publish failed: ${String(error)}\n`));
     };

@@ -86,7 +86,7 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
   const gate = app.redis
     ? createRedisGate({
         redis: app.redis,
-        key: `gzctf:${platformId}:container-starts`,
+        key: `${app.redisPrefix}${platformId}:container-starts`,
         limit: settings.startConcurrency,
       })
     : createLocalGate(settings.startConcurrency);
@@ -115,7 +115,6 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
   const onRemoved = ({ containerIds }: { containerIds: string[] }) => void service.stopOrphans(containerIds);
   editEvents.on('containersRemoved', onRemoved);
 
-  const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
     proxy.start();
     if (!backend) return;
@@ -124,32 +123,25 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
     // A platform whose engine is down still starts; container calls then answer 400 until it is back.
     try {
       await ready();
-      await reconcile(deps);
     } catch (error) {
       app.log.error({ err: error }, 'the container engine is not ready; container calls will retry');
     }
-    const every = (ms: number, task: () => Promise<unknown>) => {
-      let busy = false;
-      const timer = setInterval(() => {
-        if (busy) return;
-        busy = true;
-        task()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'container maintenance failed'))
-          .finally(() => (busy = false));
-      }, ms);
-      timer.unref();
-      timers.push(timer);
-    };
-    every(options.sweepIntervalMs ?? 30_000, () => ready().then(() => sweepExpired(deps)));
-    every(options.reconcileIntervalMs ?? 60_000, () => ready().then(() => reconcile(deps)));
+    // Rows and engine are shared by every instance: one of them (the leader) reconciles and sweeps,
+    // first when it takes the lead, then on its timers.
+    await app.leader.whenElected(() => ready().then(() => reconcile(deps)));
+    app.leader.every('container sweep', options.sweepIntervalMs ?? 30_000, () =>
+      ready().then(() => sweepExpired(deps)),
+    );
+    app.leader.every('container reconciliation', options.reconcileIntervalMs ?? 60_000, () =>
+      ready().then(() => reconcile(deps)),
+    );
   });
   app.addHook('onClose', async () => {
     editEvents.off('containersRemoved', onRemoved);
-    for (const timer of timers) clearInterval(timer);
     proxy.stop();
     await gate.close();
     await backend?.close();
   });
 }
 
-export default fp(instances, { name: 'instances', dependencies: ['db', 'settings', 'cache'] });
+export default fp(instances, { name: 'instances', dependencies: ['db', 'settings', 'cache', 'leader'] });

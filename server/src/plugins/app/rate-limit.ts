@@ -173,7 +173,7 @@ export default fp(
     await app.register(rateLimit, {
       global: false,
       ...(app.redis ? { redis: app.redis } : { store: MemoryStore as never }),
-      nameSpace: `gzctf:rl:${options.namespace ?? ''}:`,
+      nameSpace: `${app.redisPrefix}rl:${options.namespace ?? ''}:`,
       // A Redis outage lets requests through rather than taking the platform down with it.
       skipOnError: true,
     });

@@ -1,6 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { queryNamed, type Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
 import type { Role } from '../../db/schema/enums';
 
 export interface SessionRecord {
@@ -64,19 +64,18 @@ export async function deleteExpiredSessions(db: Db, userId: string, now: Date): 
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
 }
 
-export async function recordVisit(db: Db, userId: string, ip: string, at: Date): Promise<void> {
-  await db.update(users).set({ ip, lastVisitedAt: at }).where(eq(users.id, userId));
-}
+/**
+ * The visits' write. `synchronous_commit` off for this statement only: a visit time lost to a
+ * database crash is harmless, and the request then need not wait for the WAL to reach the disk
+ * (the flush stays for the writes that must be durable, such as acknowledged submissions).
+ */
+const RECORD_VISITS = `
+  update users u set ip = d.ip, last_visited_at = d.at
+  from json_to_recordset($1::json) as d(id uuid, ip text, at timestamptz)
+  where u.id = d.id and set_config('synchronous_commit', 'off', true) is not null`;
 
 /** Several users' visits in one statement (concurrent requests share it). */
 export async function recordVisits(db: Db, visits: Array<{ userId: string; ip: string; at: Date }>): Promise<void> {
-  if (visits.length === 1) {
-    await recordVisit(db, visits[0]!.userId, visits[0]!.ip, visits[0]!.at);
-    return;
-  }
   const rows = JSON.stringify(visits.map((visit) => ({ id: visit.userId, ip: visit.ip, at: visit.at.toISOString() })));
-  await db.execute(sql`
-    update ${users} u set ip = d.ip, last_visited_at = d.at
-    from json_to_recordset(${rows}::json) as d(id uuid, ip text, at timestamptz)
-    where u.id = d.id`);
+  await queryNamed(db, 'record_visits', RECORD_VISITS, [rows]);
 }

@@ -9,6 +9,8 @@ export interface SettingsStore {
   update(changes: { [S in SettingsSection]?: Partial<Settings[S]> | null }): Promise<Settings>;
   /** Drops the in-process copy, e.g. when another instance announces a change. */
   invalidate(): void;
+  /** Called after each saved change (the plugin tells the other instances). */
+  onChange(listener: () => void): void;
 }
 
 function merge(rows: Array<{ key: string; value: string }>): Settings {
@@ -28,6 +30,7 @@ function merge(rows: Array<{ key: string; value: string }>): Settings {
 
 export function createSettingsStore(db: Db): SettingsStore {
   let cached: Promise<Settings> | undefined;
+  const listeners: Array<() => void> = [];
   return {
     get() {
       cached ??= readSettingRows(db).then(merge, (error: unknown) => {
@@ -48,10 +51,14 @@ export function createSettingsStore(db: Db): SettingsStore {
       }
       await writeSettingRows(db, rows);
       cached = undefined;
+      for (const listener of listeners) listener();
       return this.get();
     },
     invalidate() {
       cached = undefined;
+    },
+    onChange(listener) {
+      listeners.push(listener);
     },
   };
 }
@@ -64,7 +71,15 @@ declare module 'fastify' {
 
 export default fp(
   async function settings(app: FastifyInstance) {
-    app.decorate('settings', createSettingsStore(app.db));
+    const store = createSettingsStore(app.db);
+    app.decorate('settings', store);
+    // Every instance keeps its own copy: a change saved on one is announced, and each drops its copy.
+    app.signals.subscribe('settings', () => store.invalidate());
+    store.onChange(() => {
+      app.signals
+        .publish('settings')
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not announce a settings change'));
+    });
   },
-  { name: 'settings', dependencies: ['db'] },
+  { name: 'settings', dependencies: ['db', 'signals'] },
 );

@@ -44,24 +44,12 @@ async function autovacuumRuns(app: FastifyInstance): Promise<boolean> {
 export default fp(
   async function statistics(app: FastifyInstance) {
     const tables = new TableStatistics(app.db);
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
     app.addHook('onReady', async () => {
       if (await autovacuumRuns(app)) return;
-      timer = setInterval(() => {
-        // An analysis of a big table can outlast the interval: never two at once.
-        running ??= tables
-          .refresh()
-          .catch((error: unknown) => app.log.warn({ err: error }, 'could not refresh table statistics'))
-          .finally(() => (running = undefined));
-      }, CHECK_MS);
-      timer.unref();
-    });
-    // Before the database plugin's own onClose ends the connections.
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
+      // One instance analyzes for all (they share the database); the leader never runs two at once,
+      // as an analysis of a big table can outlast the interval.
+      app.leader.every('table statistics', CHECK_MS, () => tables.refresh());
     });
   },
-  { name: 'statistics', dependencies: ['db'] },
+  { name: 'statistics', dependencies: ['db', 'leader'] },
 );

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * Coalesces the regeneration of one game's scoreboard across server instances sharing Redis.
+ *
+ * A request marks the game dirty, then tries to become its builder (`SET NX PX` with a token). The
+ * builder regenerates while the mark is there (each run clears it first, so a request during a run
+ * causes exactly one more); the others wait for the builder to finish and read the shared copy.
+ * Marking before trying and looking at the mark again after each release means no request is ever
+ * left unserved: either its instance takes the lock, or the holder sees the mark before or after
+ * letting go. The lock expires if its holder dies mid-run (and is renewed while a run is long).
+ */
+export interface BuildLock {
+  /** Resolves once a board built after this call began is in the shared cache: true when built here. */
+  coalesce(gameId: number, build: () => Promise<void>): Promise<boolean>;
+}
+
+const LEASE_MS = 30_000;
+const POLL_MS = 25;
+
+// Deletes or extends the lock only while it still holds our token (it may have expired and moved on).
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createRedisBuildLock(redis: Redis, prefix: string): BuildLock {
+  const lockKey = (gameId: number) => `${prefix}scoreboard-build:${gameId}`;
+  const dirtyKey = (gameId: number) => `${prefix}scoreboard-dirty:${gameId}`;
+
+  async function buildWhileDirty(gameId: number, token: string, build: () => Promise<void>): Promise<boolean> {
+    const renew = setInterval(
+      () => void redis.eval(RENEW, 1, lockKey(gameId), token, LEASE_MS).catch(() => undefined),
+      LEASE_MS / 3,
+    );
+    let built = false;
+    try {
+      while ((await redis.del(dirtyKey(gameId))) === 1) {
+        try {
+          await build();
+        } catch (error) {
+          // Unserved: whoever comes next (another waiter included) tries again.
+          await redis.set(dirtyKey(gameId), '1', 'PX', LEASE_MS).catch(() => undefined);
+          throw error;
+        }
+        built = true;
+      }
+    } finally {
+      clearInterval(renew);
+      await redis.eval(RELEASE, 1, lockKey(gameId), token).catch(() => undefined);
+    }
+    return built;
+  }
+
+  return {
+    async coalesce(gameId, build) {
+      try {
+        await redis.set(dirtyKey(gameId), '1', 'PX', LEASE_MS);
+      } catch {
+        // Redis is unreachable: this instance builds for itself rather than serve nothing.
+        await build();
+        return true;
+      }
+      let built = false;
+      for (;;) {
+        const token = randomUUID();
+        if ((await redis.set(lockKey(gameId), token, 'PX', LEASE_MS, 'NX')) === 'OK') {
+          built = (await buildWhileDirty(gameId, token, build)) || built;
+        } else {
+          while ((await redis.exists(lockKey(gameId))) === 1) await sleep(POLL_MS);
+        }
+        if ((await redis.exists(dirtyKey(gameId))) === 0) return built;
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Small announcements between server instances ("settings changed", "judge these leftovers"), not
+ * hub traffic (plugins/app/hubs.ts has its own channel). With REDIS_URL every instance, the sender
+ * included, hears each message once through one Redis channel; without it there is one instance and
+ * messages go straight to its own listeners.
+ */
+export interface Signals {
+  publish(topic: string, payload?: unknown): Promise<void>;
+  subscribe(topic: string, listener: (payload: unknown) => void): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signals: Signals;
+  }
+}
+
+export default fp(
+  async function signals(app: FastifyInstance) {
+    const local = new EventEmitter();
+    const hear = (topic: string, payload: unknown) => {
+      // A listener's failure must not stop the others, nor the subscriber connection.
+      for (const listener of local.listeners(topic)) {
+        try {
+          (listener as (value: unknown) => void)(payload);
+        } catch (error) {
+          app.log.warn({ err: error, topic }, 'a signal listener failed');
+        }
+      }
+    };
+    const subscribe = (topic: string, listener: (payload: unknown) => void) => void local.on(topic, listener);
+    const redis = app.redis;
+    if (!redis) {
+      app.decorate('signals', {
+        publish: async (topic: string, payload?: unknown) => hear(topic, payload),
+        subscribe,
+      });
+      return;
+    }
+    const channel = `${app.redisPrefix}signals`;
+    const subscriber = redis.duplicate();
+    subscriber.on('error', (error: Error) => app.log.warn({ err: error }, 'signal subscriber error'));
+    await subscriber.subscribe(channel);
+    subscriber.on('message', (_channel: string, text: string) => {
+      const { topic, payload } = JSON.parse(text) as { topic: string; payload: unknown };
+      hear(topic, payload);
+    });
+    app.decorate('signals', {
+      async publish(topic: string, payload?: unknown) {
+        await redis.publish(channel, JSON.stringify({ topic, payload: payload ?? null }));
+      },
+      subscribe,
+    });
+    app.addHook('onClose', async () => {
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    });
+  },
+  { name: 'signals', dependencies: ['cache'] },
+);
