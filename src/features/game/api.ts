@@ -1,12 +1,23 @@
 import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
-import { gameApi, type ContainerInfoModel } from './api.generated';
+import { withTotal, type Listed } from '@/shared/api/listTotal';
+import {
+  gameApi,
+  type CheatInfoModel,
+  type ContainerInfoModel,
+  type GameCheatInfoApiArg,
+  type GameEvent,
+  type GameEventsApiArg,
+  type GameSubmissionsApiArg,
+  type Submission,
+} from './api.generated';
 import { addNotice, isBloodNotice, noticeFromHub, noticeText } from './lib/notices';
 // H4: live monitor lists
 import { openHub } from './lib/hub';
 import { addLiveEvent, addLiveSubmission } from './monitor/liveUpdates';
 
 export type * from './api.generated';
+export type { Listed } from '@/shared/api/listTotal';
 
 /**
  * Tags of the game pages: `Game` (list, info, details), `Challenge` (one challenge's detail, with its
@@ -115,46 +126,6 @@ export const api = gameApi.enhanceEndpoints({
     // Before the start the board and the monitor lists answer 400 (10001), and non-monitors meet
     // 403 on the monitor lists: the pages say so inline instead of an error toast.
     gameScoreboard: { extraOptions: { quiet: [400] } },
-    gameCheatInfo: { extraOptions: { quiet: [400, 403] } },
-    gameEvents: {
-      extraOptions: { quiet: [400, 403] },
-      // Monitors get events pushed on /hub/monitor on top of the 10 s polling (reference §6).
-      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return; // the entry went away (or failed) before its first data: nothing to keep live
-        }
-        const hub = openHub(
-          '/hub/monitor',
-          { game: arg.id },
-          {
-            ReceivedGameEvent: (payload) => updateCachedData((draft) => addLiveEvent(draft, payload, arg)),
-          },
-        );
-        await cacheEntryRemoved;
-        hub.stop();
-      },
-    },
-    gameSubmissions: {
-      extraOptions: { quiet: [400, 403] },
-      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const hub = openHub(
-          '/hub/monitor',
-          { game: arg.id },
-          {
-            ReceivedSubmissions: (payload) => updateCachedData((draft) => addLiveSubmission(draft, payload, arg)),
-          },
-        );
-        await cacheEntryRemoved;
-        hub.stop();
-      },
-    },
     // ---- end scoreboard and monitor ----
 
     // ---- challenge instances (player containers, reference §5.9) ----
@@ -192,6 +163,73 @@ export const api = gameApi.enhanceEndpoints({
   },
 });
 
+/**
+ * The monitor lists (issue 15), paged and filtered on the server: the same requests as the generated
+ * `gameSubmissions`/`gameEvents`/`gameCheatInfo`, kept with the `X-Total-Count` of their answer so
+ * the pagers know the number of pages. Before the start they answer 400 (10001) and non-monitors
+ * meet 403: the pages say so inline instead of an error toast.
+ */
+const monitorApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    gameSubmissionsPage: build.query<Listed<Submission>, GameSubmissionsApiArg>({
+      query: ({ id, ...params }) => ({ url: `/api/game/${id}/submissions`, params }),
+      transformResponse: (body: Submission[], meta) => withTotal(body, meta),
+      extraOptions: { quiet: [400, 403] },
+      // Judged submissions are pushed on /hub/monitor on top of the 10 s polling (reference §6).
+      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return; // the entry went away (or failed) before its first data: nothing to keep live
+        }
+        const hub = openHub(
+          '/hub/monitor',
+          { game: arg.id },
+          {
+            ReceivedSubmissions: (payload) =>
+              updateCachedData((draft) => {
+                const grown = addLiveSubmission(draft.items, payload, arg);
+                if (draft.total !== undefined) draft.total += grown;
+              }),
+          },
+        );
+        await cacheEntryRemoved;
+        hub.stop();
+      },
+    }),
+    gameEventsPage: build.query<Listed<GameEvent>, GameEventsApiArg>({
+      query: ({ id, ...params }) => ({ url: `/api/game/${id}/events`, params }),
+      transformResponse: (body: GameEvent[], meta) => withTotal(body, meta),
+      extraOptions: { quiet: [400, 403] },
+      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const hub = openHub(
+          '/hub/monitor',
+          { game: arg.id },
+          {
+            ReceivedGameEvent: (payload) =>
+              updateCachedData((draft) => {
+                const grown = addLiveEvent(draft.items, payload, arg);
+                if (draft.total !== undefined) draft.total += grown;
+              }),
+          },
+        );
+        await cacheEntryRemoved;
+        hub.stop();
+      },
+    }),
+    gameCheatInfoPage: build.query<Listed<CheatInfoModel>, GameCheatInfoApiArg>({
+      query: ({ id, ...params }) => ({ url: `/api/game/${id}/cheatinfo`, params }),
+      transformResponse: (body: CheatInfoModel[], meta) => withTotal(body, meta),
+      extraOptions: { quiet: [400, 403] },
+    }),
+  }),
+});
+
 export const {
   useGameGamesQuery,
   useGameGameQuery,
@@ -208,7 +246,8 @@ export const {
 
 // ---- scoreboard and monitor hooks (H4) ----
 // The two sheets are plain file downloads (an anchor to the endpoint), not cached queries.
-export const { useGameScoreboardQuery, useGameEventsQuery, useGameSubmissionsQuery, useGameCheatInfoQuery } = api;
+export const { useGameScoreboardQuery } = api;
+export const { useGameEventsPageQuery, useGameSubmissionsPageQuery, useGameCheatInfoPageQuery } = monitorApi;
 // ---- end scoreboard and monitor hooks ----
 
 export const {

@@ -12,9 +12,9 @@ import {
 } from '../api';
 import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { EditTeamDialog } from '../components/EditTeamDialog';
-import { SearchField } from '../components/SearchField';
+import { SearchField } from '@/shared/ui/SearchField';
 import { useTeamColumns, type TeamActions } from '../components/teams.columns';
-import { useDebouncedValue } from '../lib/useDebouncedValue';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 
 const NO_TEAMS: TeamInfoModel[] = [];
 const teamRowId = (team: TeamInfoModel) => team.id;
@@ -76,6 +76,7 @@ export default function TeamsPage() {
         </Typography>
         <SearchField
           label={t('admin:teams.search')}
+          clearLabel={t('admin:search.clear')}
           value={search}
           onChange={(value) => {
             setSearch(value);

@@ -16,9 +16,9 @@ import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { BatchCreateDialog } from '../components/BatchCreateDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
-import { SearchField } from '../components/SearchField';
+import { SearchField } from '@/shared/ui/SearchField';
 import { userRowId, useUserColumns, type UserActions } from '../components/users.columns';
-import { useDebouncedValue } from '../lib/useDebouncedValue';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
 
 const NO_USERS: UserInfoModel[] = [];
 
@@ -108,6 +108,7 @@ export default function UsersPage() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
           <SearchField
             label={t('admin:users.search')}
+            clearLabel={t('admin:search.clear')}
             value={search}
             onChange={(value) => {
               setSearch(value);

@@ -5,34 +5,60 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { useGameCheatInfoQuery } from '../api';
+import { pagerCount } from '@/shared/api/listTotal';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { SearchField } from '@/shared/ui/SearchField';
+import { useGameCheatInfoPageQuery, type CheatInfoModel } from '../api';
 import { formatTime } from '../scoreboard/time';
 import { useGameViewer } from '../viewer';
 
+export const CHEAT_PAGE_SIZE = 50;
+const NO_RECORDS: CheatInfoModel[] = [];
+
 /**
  * `/games/:id/monitor/cheatinfo`: answers that were another team's dynamic flag (reference §5.7):
- * who submitted it and whose flag it was. Acting on them (suspending) is the admin review's job.
+ * who submitted it and whose flag it was, newest first, one page at a time, searched (either team,
+ * user, challenge, answer) on the server. Acting on them (suspending) is the admin review's job.
  */
 export default function CheatInfoPage() {
   const { t, i18n } = useTranslation('monitor');
   const id = Number(useParams().id);
   const viewer = useGameViewer();
-  const { data, error, isFetching } = useGameCheatInfoQuery(
-    { id },
+  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search.trim());
+  const { data, currentData, error, isFetching } = useGameCheatInfoPageQuery(
+    { id, search: settled || undefined, count: CHEAT_PAGE_SIZE, skip: page * CHEAT_PAGE_SIZE },
     { skip: !viewer.isMonitor, pollingInterval: REFRESH_INTERVAL_MS },
   );
   if (!viewer.isMonitor) return <Alert severity="warning">{t('monitorsOnly')}</Alert>;
-  const rows = [...(data ?? [])].sort((a, b) => b.submission.time - a.submission.time);
+  // Rows only for the page and search asked for; the count stays from the last answer meanwhile.
+  const rows = currentData?.items ?? NO_RECORDS;
+  const count = pagerCount(data, page, CHEAT_PAGE_SIZE);
+  const full = rows.length >= CHEAT_PAGE_SIZE;
 
   return (
     <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <SearchField
+          label={t('cheat.search')}
+          clearLabel={t('search.clear')}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
+      </Stack>
       {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
       <Paper variant="outlined">
         <TableContainer>
@@ -52,7 +78,7 @@ export default function CheatInfoPage() {
                 <TableRow>
                   <TableCell colSpan={6}>
                     <Typography color="text.secondary" sx={{ py: 1 }}>
-                      {isFetching && !data ? t('loading') : t('cheat.empty')}
+                      {isFetching && !currentData ? t('loading') : t('cheat.empty')}
                     </Typography>
                   </TableCell>
                 </TableRow>
@@ -75,6 +101,22 @@ export default function CheatInfoPage() {
             </TableBody>
           </Table>
         </TableContainer>
+        <TablePagination
+          component="div"
+          count={count}
+          page={page}
+          rowsPerPage={CHEAT_PAGE_SIZE}
+          rowsPerPageOptions={[CHEAT_PAGE_SIZE]}
+          onPageChange={(_event, next) => setPage(next)}
+          labelDisplayedRows={({ from, to, count: all }) =>
+            all >= 0 ? t('pageRangeOf', { from, to, count: all }) : t('pageRange', { from, to })
+          }
+          getItemAriaLabel={(button) => t(`${button}Page`)}
+          showFirstButton
+          showLastButton
+          // Without a total (a GZCTF server) the next page exists while this one is full.
+          slotProps={count < 0 ? { actions: { nextButton: { disabled: !full } } } : undefined}
+        />
       </Paper>
     </Stack>
   );

@@ -14,17 +14,21 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { useGameEventsQuery, type EventType, type GameEvent } from '../api';
+import { pagerCount } from '@/shared/api/listTotal';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { SearchField } from '@/shared/ui/SearchField';
+import { useGameEventsPageQuery, type EventType, type GameEvent } from '../api';
 import { formatTime } from '../scoreboard/time';
 import { STATUS_COLORS } from './statusColors';
 
 export const EVENTS_PAGE_SIZE = 50;
 const EVENT_TYPES: EventType[] = ['FlagSubmit', 'CheatDetected', 'ContainerStart', 'ContainerDestroy', 'Normal'];
+const NO_EVENTS: GameEvent[] = [];
 
 const ICONS: Record<EventType, ReactElement> = {
   Normal: <CampaignIcon color="info" />,
@@ -65,46 +69,73 @@ function EventText({ event }: { event: GameEvent }) {
 }
 
 /**
- * `/games/:id/monitor/events`: the game's events, newest first, pushed live by the monitor hub on top
- * of the 10 s polling. The type filter narrows the page shown; container events can be left out by
- * the server so that pages stay full.
+ * `/games/:id/monitor/events`: the game's events, newest first, one page at a time, narrowed to one
+ * type and searched (team, user, what happened) on the server; pushed live by the monitor hub on top
+ * of the 10 s polling.
  */
 export default function EventsPage() {
   const { t, i18n } = useTranslation('monitor');
   const id = Number(useParams().id);
   const [page, setPage] = useState(0);
-  const [types, setTypes] = useState<EventType[]>([]);
-  const hideContainer =
-    types.length > 0 && !types.some((type) => type === 'ContainerStart' || type === 'ContainerDestroy');
-  const { data, error, isFetching } = useGameEventsQuery(
-    { id, hideContainer, count: EVENTS_PAGE_SIZE, skip: page * EVENTS_PAGE_SIZE },
+  const [type, setType] = useState<EventType | null>(null);
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search.trim());
+  const { data, currentData, error, isFetching } = useGameEventsPageQuery(
+    {
+      id,
+      type: type ?? undefined,
+      search: settled || undefined,
+      count: EVENTS_PAGE_SIZE,
+      skip: page * EVENTS_PAGE_SIZE,
+    },
     { pollingInterval: REFRESH_INTERVAL_MS },
   );
-  const events = useMemo(
-    () => (data ?? []).filter((event) => types.length === 0 || types.includes(event.type)),
-    [data, types],
-  );
-  const full = (data?.length ?? 0) >= EVENTS_PAGE_SIZE;
+  // Rows only for the page and filters asked for; the count stays from the last answer meanwhile.
+  const events = currentData?.items ?? NO_EVENTS;
+  const count = pagerCount(data, page, EVENTS_PAGE_SIZE);
+  const full = events.length >= EVENTS_PAGE_SIZE;
 
-  const toggle = (type: EventType) => {
-    setTypes((previous) => (previous.includes(type) ? previous.filter((item) => item !== type) : [...previous, type]));
+  const choose = (next: EventType | null) => {
+    setType(next);
     setPage(0);
   };
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('event.filter')}>
-        {EVENT_TYPES.map((type) => (
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('event.filter')}>
           <Chip
-            key={type}
-            icon={ICONS[type]}
-            label={t(`event.type.${type}`)}
-            variant={types.includes(type) ? 'filled' : 'outlined'}
-            color={types.includes(type) ? 'primary' : 'default'}
-            aria-pressed={types.includes(type)}
-            onClick={() => toggle(type)}
+            label={t('event.all')}
+            color={type === null ? 'primary' : 'default'}
+            variant={type === null ? 'filled' : 'outlined'}
+            aria-pressed={type === null}
+            onClick={() => choose(null)}
           />
-        ))}
+          {EVENT_TYPES.map((item) => (
+            <Chip
+              key={item}
+              icon={ICONS[item]}
+              label={t(`event.type.${item}`)}
+              variant={type === item ? 'filled' : 'outlined'}
+              color={type === item ? 'primary' : 'default'}
+              aria-pressed={type === item}
+              onClick={() => choose(item)}
+            />
+          ))}
+        </Stack>
+        <SearchField
+          label={t('event.search')}
+          clearLabel={t('search.clear')}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
       </Stack>
       {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
       <Paper variant="outlined">
@@ -132,14 +163,19 @@ export default function EventsPage() {
         </List>
         <TablePagination
           component="div"
-          count={full ? -1 : page * EVENTS_PAGE_SIZE + (data?.length ?? 0)}
+          count={count}
           page={page}
           rowsPerPage={EVENTS_PAGE_SIZE}
           rowsPerPageOptions={[EVENTS_PAGE_SIZE]}
           onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to }) => t('pageRange', { from, to })}
-          getItemAriaLabel={(type) => t(`${type}Page`)}
-          slotProps={{ actions: { nextButton: { disabled: !full } } }}
+          labelDisplayedRows={({ from, to, count: all }) =>
+            all >= 0 ? t('pageRangeOf', { from, to, count: all }) : t('pageRange', { from, to })
+          }
+          getItemAriaLabel={(button) => t(`${button}Page`)}
+          showFirstButton
+          showLastButton
+          // Without a total (a GZCTF server) the next page exists while this one is full.
+          slotProps={count < 0 ? { actions: { nextButton: { disabled: !full } } } : undefined}
         />
       </Paper>
     </Stack>

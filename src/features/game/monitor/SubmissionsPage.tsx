@@ -17,7 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { useGameSubmissionsQuery, type AnswerResult } from '../api';
+import { pagerCount } from '@/shared/api/listTotal';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { SearchField } from '@/shared/ui/SearchField';
+import { useGameSubmissionsPageQuery, type AnswerResult, type Submission } from '../api';
 import { formatTime } from '../scoreboard/time';
 import { STATUS_COLORS } from './statusColors';
 
@@ -43,20 +46,33 @@ export function StatusChip({ status }: { status: AnswerResult }) {
   );
 }
 
+const NO_SUBMISSIONS: Submission[] = [];
+
 /**
- * `/games/:id/monitor/submissions`: every answer, newest first, filtered by status on the server,
- * judged ones pushed live by the monitor hub; the whole list downloads as a sheet.
+ * `/games/:id/monitor/submissions`: every answer, newest first, one page at a time, filtered by
+ * status and searched (team, user, challenge, answer) on the server; judged ones pushed live by the
+ * monitor hub; the whole list downloads as a sheet.
  */
 export default function SubmissionsPage() {
   const { t, i18n } = useTranslation('monitor');
   const id = Number(useParams().id);
   const [status, setStatus] = useState<AnswerResult | null>(null);
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search.trim());
   const [page, setPage] = useState(0);
-  const { data, error, isFetching } = useGameSubmissionsQuery(
-    { id, type: status ?? undefined, count: SUBMISSIONS_PAGE_SIZE, skip: page * SUBMISSIONS_PAGE_SIZE },
+  const { data, currentData, error, isFetching } = useGameSubmissionsPageQuery(
+    {
+      id,
+      type: status ?? undefined,
+      search: settled || undefined,
+      count: SUBMISSIONS_PAGE_SIZE,
+      skip: page * SUBMISSIONS_PAGE_SIZE,
+    },
     { pollingInterval: REFRESH_INTERVAL_MS },
   );
-  const rows = data ?? [];
+  // Rows only for the page and filters asked for; the count stays from the last answer meanwhile.
+  const rows = currentData?.items ?? NO_SUBMISSIONS;
+  const count = pagerCount(data, page, SUBMISSIONS_PAGE_SIZE);
   const full = rows.length >= SUBMISSIONS_PAGE_SIZE;
 
   const choose = (next: AnswerResult | null) => {
@@ -90,6 +106,15 @@ export default function SubmissionsPage() {
             />
           ))}
         </Stack>
+        <SearchField
+          label={t('submission.search')}
+          clearLabel={t('search.clear')}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(0);
+          }}
+        />
         <Button variant="contained" startIcon={<DownloadIcon />} href={`/api/game/${id}/submissionsheet`} download>
           {t('submission.export')}
         </Button>
@@ -136,14 +161,19 @@ export default function SubmissionsPage() {
         </TableContainer>
         <TablePagination
           component="div"
-          count={full ? -1 : page * SUBMISSIONS_PAGE_SIZE + rows.length}
+          count={count}
           page={page}
           rowsPerPage={SUBMISSIONS_PAGE_SIZE}
           rowsPerPageOptions={[SUBMISSIONS_PAGE_SIZE]}
           onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to }) => t('pageRange', { from, to })}
+          labelDisplayedRows={({ from, to, count: all }) =>
+            all >= 0 ? t('pageRangeOf', { from, to, count: all }) : t('pageRange', { from, to })
+          }
           getItemAriaLabel={(type) => t(`${type}Page`)}
-          slotProps={{ actions: { nextButton: { disabled: !full } } }}
+          showFirstButton
+          showLastButton
+          // Without a total (a GZCTF server) the next page exists while this one is full.
+          slotProps={count < 0 ? { actions: { nextButton: { disabled: !full } } } : undefined}
         />
       </Paper>
     </Stack>

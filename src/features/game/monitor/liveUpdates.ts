@@ -40,30 +40,42 @@ export function submissionFromHub(payload: unknown): Submission {
 
 const CONTAINER_EVENTS: readonly EventType[] = ['ContainerStart', 'ContainerDestroy'];
 
+/** Whether `text` (what the server's `search` matches) contains the search, case-insensitively. */
+function matchesSearch(search: string | undefined, fields: string[]): boolean {
+  const wanted = search?.trim().toLowerCase();
+  if (!wanted) return true;
+  return fields.some((field) => field.toLowerCase().includes(wanted));
+}
+
 /**
  * Puts `item` first, keeping the page at its size (count 0 means "all"). A poll may already have
  * brought the same row (neither events nor submissions have ids on the wire): then it is updated in
- * place, which is how a submission listed as `FlagSubmitted` takes its judged status.
+ * place, which is how a submission listed as `FlagSubmitted` takes its judged status. Answers by how
+ * much the number of matching rows grew (1 for a new row, 0 for an update).
  */
-function upsert<T>(list: T[], item: T, count: number | undefined, same: (row: T) => boolean) {
+function upsert<T>(list: T[], item: T, count: number | undefined, same: (row: T) => boolean): number {
   const index = list.findIndex(same);
   if (index >= 0) {
     list[index] = item;
-    return;
+    return 0;
   }
   list.unshift(item);
   if (count && list.length > count) list.length = count;
+  return 1;
 }
 
 /**
  * A pushed event joins the cached first page (newest first) when that page's query would have
  * returned it; later pages shift on their next poll instead of jumping under the reader's eyes.
+ * Answers by how much the number of matching events changed.
  */
-export function addLiveEvent(list: GameEvent[], payload: unknown, arg: GameEventsApiArg): void {
-  if (arg.skip) return;
+export function addLiveEvent(list: GameEvent[], payload: unknown, arg: GameEventsApiArg): number {
   const event = eventFromHub(payload);
-  if (arg.hideContainer && CONTAINER_EVENTS.includes(event.type)) return;
-  upsert(
+  if (arg.hideContainer && CONTAINER_EVENTS.includes(event.type)) return 0;
+  if (arg.type && event.type !== arg.type) return 0;
+  if (!matchesSearch(arg.search, [event.team, event.user, ...event.values])) return 0;
+  if (arg.skip) return 1;
+  return upsert(
     list,
     event,
     arg.count,
@@ -76,9 +88,11 @@ export function addLiveEvent(list: GameEvent[], payload: unknown, arg: GameEvent
   );
 }
 
-/** As `addLiveEvent`, for judged submissions and the status the list is filtered on. */
-export function addLiveSubmission(list: Submission[], payload: unknown, arg: GameSubmissionsApiArg): void {
-  if (arg.skip) return;
+/**
+ * As `addLiveEvent`, for judged submissions and the status and search the list is filtered on. A
+ * later page only learns that the count changed: its rows shift on the next poll.
+ */
+export function addLiveSubmission(list: Submission[], payload: unknown, arg: GameSubmissionsApiArg): number {
   const submission = submissionFromHub(payload);
   const same = (row: Submission) =>
     row.time === submission.time &&
@@ -86,11 +100,17 @@ export function addLiveSubmission(list: Submission[], payload: unknown, arg: Gam
     row.user === submission.user &&
     row.challenge === submission.challenge &&
     row.answer === submission.answer;
+  if (!matchesSearch(arg.search, [submission.team, submission.user, submission.challenge, submission.answer])) {
+    return 0;
+  }
   if (arg.type && submission.status !== arg.type) {
     // Judged into another status: it no longer belongs to this filtered list.
     const index = list.findIndex(same);
-    if (index >= 0) list.splice(index, 1);
-    return;
+    if (index < 0) return 0;
+    list.splice(index, 1);
+    return -1;
   }
-  upsert(list, submission, arg.count, same);
+  // A later page cannot tell a new submission from the judgement of one it already counted.
+  if (arg.skip) return 0;
+  return upsert(list, submission, arg.count, same);
 }

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { GameEvent } from '@/features/game/api';
@@ -23,18 +23,40 @@ const EVENTS: GameEvent[] = [
 ];
 
 describe('the monitor events tab', () => {
-  test('describes each event and filters by type', async () => {
+  test('describes each event, and asks the server for one type or a search', async () => {
     mockGame('Monitor');
-    server.use(http.get(`${API}/game/${GAME_ID}/events`, () => HttpResponse.json(EVENTS)));
+    const asked: Array<{ type: string | null; search: string | null }> = [];
+    server.use(
+      http.get(`${API}/game/${GAME_ID}/events`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        const type = params.get('type');
+        const search = params.get('search');
+        asked.push({ type, search });
+        const rows = EVENTS.filter(
+          (event) => (!type || event.type === type) && (!search || event.team.toLowerCase().includes(search)),
+        );
+        return HttpResponse.json(rows, { headers: { 'X-Total-Count': String(rows.length) } });
+      }),
+    );
     renderApp(`/games/${GAME_ID}/monitor`);
 
     const list = await screen.findByRole('list', { name: 'Game events' });
     await within(list).findByText('Submitted a flag for Warmup');
     expect(within(list).getByText('Cheat on Warmup: Blue submitted the flag of Red')).toBeInTheDocument();
     expect(within(list).getByText('Started the container of Pwn me')).toBeInTheDocument();
+    expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Cheat detected' }));
-    expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument());
     expect(within(list).getByText('Cheat on Warmup: Blue submitted the flag of Red')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cheat detected' })).toHaveAttribute('aria-pressed', 'true');
+    expect(asked.at(-1)).toEqual({ type: 'CheatDetected', search: null });
+
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search events' }), 'green');
+    await within(list).findByText('Started the container of Pwn me');
+    await waitFor(() => expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument());
+    // One request for the settled text, not one per key.
+    expect(asked.filter((item) => item.search !== null)).toEqual([{ type: null, search: 'green' }]);
   });
 });

@@ -99,4 +99,21 @@ describe('live monitor updates', () => {
     addLiveSubmission(wrong, { ...submission({ status: 'WrongAnswer' }), time: ISO }, { id: 1, type: 'WrongAnswer' });
     expect(wrong).toHaveLength(1);
   });
+
+  test('a searched or type-filtered list takes only matching pushes, and says how its total changes', () => {
+    const list: Submission[] = [];
+    const arg = { id: 1, search: 'BLUE', count: 50, skip: 0 };
+    expect(addLiveSubmission(list, { ...submission({ team: 'Red' }), time: ISO }, arg)).toBe(0);
+    expect(addLiveSubmission(list, { ...submission({ status: 'WrongAnswer' }), time: ISO }, arg)).toBe(1);
+    expect(addLiveSubmission(list, { ...submission({ status: 'WrongAnswer' }), time: ISO }, arg)).toBe(0);
+    expect(list.map((item) => item.team)).toEqual(['Blue']);
+
+    const events: GameEvent[] = [];
+    const onlyCheats = { id: 1, type: 'CheatDetected' as const, count: 50, skip: 0 };
+    expect(addLiveEvent(events, { ...event(), time: ISO }, onlyCheats)).toBe(0);
+    expect(addLiveEvent(events, { ...event({ type: 'CheatDetected' }), time: ISO }, onlyCheats)).toBe(1);
+    // A later page keeps its rows but counts the new event.
+    expect(addLiveEvent([], { ...event({ type: 'CheatDetected' }), time: ISO }, { ...onlyCheats, skip: 50 })).toBe(1);
+    expect(addLiveEvent(events, { ...event({ values: ['x'] }), time: ISO }, { id: 1, search: 'flag{no}' })).toBe(0);
+  });
 });

@@ -29,17 +29,41 @@ const ALL: Submission[] = [
   },
 ];
 
-function mockSubmissions() {
+function mockSubmissions(rows: Submission[] = ALL) {
   const asked: Array<string | null> = [];
+  const requests: URLSearchParams[] = [];
   server.use(
     http.get(`${API}/game/${GAME_ID}/submissions`, ({ request }) => {
-      const type = new URL(request.url).searchParams.get('type') as AnswerResult | null;
+      const params = new URL(request.url).searchParams;
+      requests.push(params);
+      const type = params.get('type') as AnswerResult | null;
+      const search = params.get('search')?.toLowerCase();
       asked.push(type);
-      return HttpResponse.json(type ? ALL.filter((row) => row.status === type) : ALL);
+      const matching = rows.filter(
+        (row) =>
+          (!type || row.status === type) &&
+          (!search ||
+            [row.team, row.user, row.challenge, row.answer].some((text) => text.toLowerCase().includes(search))),
+      );
+      const skip = Number(params.get('skip') ?? 0);
+      const count = Number(params.get('count') ?? 100);
+      return HttpResponse.json(matching.slice(skip, skip + count), {
+        headers: { 'X-Total-Count': String(matching.length) },
+      });
     }),
   );
-  return asked;
+  return Object.assign(asked, { requests });
 }
+
+/** 120 answers of five teams, newest first. */
+const MANY: Submission[] = Array.from({ length: 120 }, (_, index) => ({
+  answer: `flag{try_${120 - index}}`,
+  status: 'WrongAnswer',
+  time: 1_800_000_000_000 - index * 1000,
+  user: `player${index % 5}`,
+  team: `Team ${index % 5}`,
+  challenge: index % 2 ? 'Warmup' : 'Crypto',
+}));
 
 describe('the monitor submissions tab', () => {
   test('lists every answer and filters by status on the server', async () => {
@@ -62,6 +86,29 @@ describe('the monitor submissions tab', () => {
     const exportLink = screen.getByRole('link', { name: 'Export submissions sheet' });
     expect(exportLink).toHaveAttribute('href', `/api/game/${GAME_ID}/submissionsheet`);
     expect(exportLink).toHaveAttribute('download');
+  });
+
+  test("pages through the server's total and searches on the server once typing pauses", async () => {
+    mockGame('Monitor');
+    const { requests } = mockSubmissions(MANY);
+    renderApp(`/games/${GAME_ID}/monitor/submissions`);
+
+    const table = await screen.findByRole('table', { name: 'Submissions' });
+    await within(table).findByText('flag{try_120}');
+    expect(screen.getByText('1–50 of 120')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await within(table).findByText('flag{try_20}');
+    expect(screen.getByText('101–120 of 120')).toBeInTheDocument();
+    expect(requests.at(-1)?.get('skip')).toBe('100');
+    expect(requests.at(-1)?.get('count')).toBe('50');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search submissions' }), 'team 3');
+    // Back to the first page of the matches, asked for once the typing settled.
+    expect(await screen.findByText('1–24 of 24')).toBeInTheDocument();
+    await within(table).findByText('flag{try_117}');
+    const searched = requests.filter((params) => params.has('search'));
+    expect(searched.map((params) => [params.get('search'), params.get('skip')])).toEqual([['team 3', '0']]);
+    expect(within(table).getAllByText('Team 3')).toHaveLength(24);
   });
 
   test('a player gets a "monitors only" message instead of the tabs', async () => {

@@ -3,17 +3,20 @@ import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
 
 interface Props {
   label: string;
+  /** The accessible name of the button that empties the box. */
+  clearLabel: string;
   value: string;
   onChange: (value: string) => void;
 }
 
-/** The search box above a table; the page debounces what it sends to the server. */
-export function SearchField({ label, value, onChange }: Props) {
-  const { t } = useTranslation();
+/**
+ * The search box above a big list; the page debounces what it sends to the server
+ * (`useDebouncedValue`).
+ */
+export function SearchField({ label, clearLabel, value, onChange }: Props) {
   return (
     <TextField
       type="search"
@@ -32,7 +35,7 @@ export function SearchField({ label, value, onChange }: Props) {
           ),
           endAdornment: value ? (
             <InputAdornment position="end">
-              <IconButton size="small" edge="end" aria-label={t('admin:search.clear')} onClick={() => onChange('')}>
+              <IconButton size="small" edge="end" aria-label={clearLabel} onClick={() => onChange('')}>
                 <ClearIcon fontSize="small" />
               </IconButton>
             </InputAdornment>
