@@ -11,7 +11,10 @@ import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
+import compression from './plugins/app/compression';
+import revalidate from './plugins/app/revalidate';
 import health from './plugins/app/health';
+import metrics from './plugins/app/metrics';
 import i18n from './plugins/app/i18n';
 import auth from './plugins/app/auth';
 import cache from './plugins/app/cache';
@@ -96,6 +99,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // app
   await app.register(i18n);
   await app.register(errors);
+  // Early: its hooks time every route registered after it.
+  await app.register(metrics);
+  // Both add their hooks to routes as they are declared, so they come before any route.
+  await app.register(revalidate);
+  await app.register(compression);
   await app.register(db, { database: options.database });
   await app.register(cache);
   await app.register(signals);

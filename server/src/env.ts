@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { passwordProblem } from './lib/password';
@@ -35,6 +36,12 @@ const flag = (defaultValue: boolean) =>
       context.addIssue({ code: 'custom', message: 'must be true or false' });
       return z.NEVER;
     });
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 const CIDR = /^(\d{1,3})(\.\d{1,3}){3}\/\d{1,2}$/;
 
@@ -122,7 +129,22 @@ const envSchema = z.object({
     .default('gzctf-challenges'),
   KUBECONFIG: optionalString,
   KUBERNETES_DNS: z.string().trim().default('1.1.1.1,8.8.8.8'),
+  // Not trimmed: the token is compared byte for byte with the scraper's `Authorization: Bearer`.
+  METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters (it is the only thing between /metrics and the public)',
+  }),
+  METRICS_ALLOW: z
+    .string()
+    .trim()
+    .default('')
+    .refine((value) => list(value).every((entry) => ipRange(entry) !== undefined), {
+      message: 'must be comma-separated IP addresses or CIDR ranges such as 10.0.0.0/8 or ::1',
+    }),
+  SHUTDOWN_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(25),
 });
+
+/** Every variable the server reads (deployment files are checked against it). */
+export const ENV_KEYS: readonly string[] = Object.keys(envSchema.shape);
 
 export type EnvInput = z.input<typeof envSchema>;
 
@@ -155,6 +177,23 @@ export interface Env {
    */
   xorKey: string | undefined;
   containers: ContainerSettings;
+  metrics: MetricsSettings;
+  /** Seconds a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
+}
+
+export interface MetricsSettings {
+  /** A scraper sending `Authorization: Bearer <token>` may read /metrics. */
+  token: string | undefined;
+  /** Client addresses (after TRUST_PROXY) that may read /metrics without the token. */
+  allow: IpRange[];
+}
+
+/** One METRICS_ALLOW entry: an address (prefix = full length) or a CIDR range. */
+export interface IpRange {
+  address: string;
+  prefix: number;
+  family: 'ipv4' | 'ipv6';
 }
 
 export type ContainerProvider = 'Docker' | 'Kubernetes' | 'None';
@@ -288,14 +327,23 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         dns: list(value.KUBERNETES_DNS),
       },
     },
+    metrics: {
+      token: value.METRICS_TOKEN,
+      allow: list(value.METRICS_ALLOW).map((entry) => ipRange(entry)!),
+    },
+    shutdownTimeoutSeconds: value.SHUTDOWN_TIMEOUT,
   };
 }
 
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+function ipRange(entry: string): IpRange | undefined {
+  const [address = '', prefixText, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return undefined;
+  const bits = family === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  if (!/^\d{1,3}$/.test(prefixText ?? String(bits)) || prefix > bits) return undefined;
+  return { address, prefix, family: family === 4 ? 'ipv4' : 'ipv6' };
+}
 
 function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;

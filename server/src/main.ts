@@ -11,7 +11,14 @@ export interface RunningServer {
   url: string;
   /** Set when this start created the first `Admin` with a generated password (shown once). */
   initialAdminPassword: string | undefined;
+  /** Closes at once: queued submissions stay FlagSubmitted for the next start (tests, restarts). */
   close(): Promise<void>;
+  /**
+   * The graceful stop of SIGTERM/SIGINT: /readyz turns 503, the listener closes (new connections are
+   * refused), requests in flight finish, hub and proxy WebSockets are closed, the judge finishes
+   * what is queued, then the caches, Redis and the database close.
+   */
+  shutdown(): Promise<void>;
 }
 
 /** Opens (and migrates) the database, builds the app and listens. */
@@ -21,46 +28,87 @@ export async function startServer(env: Env): Promise<RunningServer> {
     databaseUrl: env.databaseUrl,
     dataDir: env.databaseUrl ? undefined : path.join(env.dataDir, 'db'),
   });
-  const app = await buildApp({ env, database });
-  app.addHook('onClose', async () => database.close());
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ env, database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  let drainJudge = false;
+  // Added after every plugin, so Fastify runs it first among the close hooks: after the listener
+  // closed and the requests in flight (whose submissions are queued by then) finished, before the
+  // judge plugin stops its queue.
+  app.addHook('onClose', async () => {
+    if (drainJudge) await app.flagChecker.idle();
+  });
+  // The database closes after the app, not in a close hook: the plugins' own close hooks (the
+  // judge's batch in flight, the scoreboard's last regeneration) still write to it.
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  };
   let admin;
   try {
     admin = await bootstrapAdmin(app.db, env);
     await app.listen({ host: env.host, port: env.port });
   } catch (error) {
-    await app.close();
+    await close();
     throw error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   const url = env.publicUrl ?? `http://localhost:${port}`;
-  return { app, url, initialAdminPassword: admin.generatedPassword, close: () => app.close() };
+  return {
+    app,
+    url,
+    initialAdminPassword: admin.generatedPassword,
+    close,
+    shutdown: () => {
+      app.health.draining = true;
+      drainJudge = true;
+      return close();
+    },
+  };
 }
 
-/** Stops accepting requests, lets running ones finish, then closes the database. */
-function closeOnSignals(server: RunningServer) {
+/**
+ * SIGTERM/SIGINT stop gracefully and exit 0; a second signal, or SHUTDOWN_TIMEOUT seconds without
+ * finishing, exits 1 at once. Nothing acknowledged is lost either way: a submission is committed as
+ * FlagSubmitted before its id is sent, and the judge re-queues every such row when it starts.
+ */
+function closeOnSignals(server: RunningServer, timeoutSeconds: number) {
   let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (closing) return;
-      closing = true;
-      server.app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 10_000);
-      force.unref();
-      server.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          server.app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) {
+      server.app.log.warn({ signal }, 'second signal: exiting without finishing the shutdown');
+      process.exit(1);
+    }
+    closing = true;
+    server.app.log.info({ signal, timeoutSeconds }, 'shutting down: finishing requests and judging');
+    const force = setTimeout(() => {
+      server.app.log.error({ timeoutSeconds }, 'shutdown did not finish in time (SHUTDOWN_TIMEOUT); exiting');
+      process.exit(1);
+    }, timeoutSeconds * 1000);
+    force.unref();
+    server.shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }
 
 export async function main(env: Env = loadEnv()): Promise<void> {
   const server = await startServer(env);
-  closeOnSignals(server);
+  closeOnSignals(server, env.shutdownTimeoutSeconds);
   const database = env.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(env.dataDir, 'db')}`;
   process.stdout.write(`\nThe platform is running at ${server.url} (database: ${database})\n`);
   // Printed, never logged: log lines are kept and shipped; this is for the person starting the server.

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startPlatform, type Platform } from './helpers/platform';
+import { scriptsOverTheWire } from './helpers/wire';
+import { HOME_JS_TARGET_KB } from '../bench/bundle';
 
 describe('the served app in Chromium', () => {
   let platform: Platform;
@@ -20,6 +22,23 @@ describe('the served app in Chromium', () => {
     await page.getByText('Served live').waitFor();
     assert.equal(await page.title(), 'Smoke Test::CTF');
     await platform.screenshot(page, 'home');
+  });
+
+  test(`the home page's JavaScript is at most ${HOME_JS_TARGET_KB} KB as sent over the wire`, async () => {
+    // A size budget, not a timing: what a browser downloads before the home page is usable.
+    const page = await platform.newPage();
+    const scripts = await scriptsOverTheWire(page, '/', () =>
+      page.getByTestId('platform-title').filter({ hasText: 'Smoke Test' }).waitFor(),
+    );
+    assert.ok(scripts.length > 0);
+    for (const script of scripts) {
+      assert.ok(script.encoding === 'br' || script.encoding === 'gzip' || script.decoded < 1024, script.url);
+    }
+    const wire = scripts.reduce((sum, script) => sum + script.wire, 0);
+    assert.ok(
+      wire <= HOME_JS_TARGET_KB * 1000,
+      `home page JavaScript: ${wire} bytes over the wire in ${scripts.length} scripts (budget ${HOME_JS_TARGET_KB} KB)`,
+    );
   });
 
   test('an unknown path shows the not-found page', async () => {

@@ -405,7 +405,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the writeups of a game, newest upload first. */
+        /** @description Lists the writeups of a game, newest upload first. Beyond GZCTF: optional paging (`count`, `skip`) and `search`, with `X-Total-Count`; without them every writeup is listed. */
         get: operations["adminWriteups"];
         put?: never;
         post?: never;
@@ -910,7 +910,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists submissions of a game, newest first, optionally filtered by result. */
+        /** @description Lists submissions of a game, newest first, optionally filtered by result. Beyond GZCTF: `search` narrows them further and `X-Total-Count` says how many match. */
         get: operations["gameSubmissions"];
         put?: never;
         post?: never;
@@ -961,7 +961,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists a game's events, newest first. */
+        /** @description Lists a game's events, newest first. Beyond GZCTF: `type` and `search` narrow them and `X-Total-Count` says how many match. */
         get: operations["gameEvents"];
         put?: never;
         post?: never;
@@ -995,7 +995,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists detected flag-sharing incidents of a game. */
+        /** @description Lists detected flag-sharing incidents of a game, newest first. Beyond GZCTF: optional paging (`count`, `skip`) and `search`, with `X-Total-Count`; without them every record is listed. */
         get: operations["gameCheatInfo"];
         put?: never;
         post?: never;
@@ -3784,6 +3784,8 @@ export interface operations {
                 count?: number;
                 /** @description Number of items to skip. */
                 skip?: number;
+                /** @description Only users whose name, student number, e-mail, phone, id or real name contains this text, case-insensitively (beyond GZCTF; `total` then counts the matches). */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -4171,6 +4173,8 @@ export interface operations {
                 count?: number;
                 /** @description Number of items to skip. */
                 skip?: number;
+                /** @description Only teams whose name contains this text or whose id equals it (beyond GZCTF; `total` then counts the matches). */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -4481,7 +4485,14 @@ export interface operations {
     };
     adminWriteups: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size (beyond GZCTF); absent or 0 = all. */
+                count?: number;
+                /** @description Items to skip (beyond GZCTF). */
+                skip?: number;
+                /** @description Only writeups of teams whose name contains this text, case-insensitively (beyond GZCTF). */
+                search?: string;
+            };
             header?: never;
             path: {
                 /** @description Game id. */
@@ -4494,6 +4505,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description Number of all rows matching the filters (beyond GZCTF). */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6830,6 +6843,8 @@ export interface operations {
                 count?: number;
                 /** @description Number of items to skip. */
                 skip?: number;
+                /** @description Only submissions whose team, user, challenge or answer contains this text, case-insensitively (beyond GZCTF). */
+                search?: string;
             };
             header?: never;
             path: {
@@ -6843,6 +6858,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description Number of all rows matching the filters (beyond GZCTF). */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7003,6 +7020,10 @@ export interface operations {
                 count?: number;
                 /** @description Number of items to skip. */
                 skip?: number;
+                /** @description Only events of this type (beyond GZCTF). */
+                type?: components["schemas"]["EventType"];
+                /** @description Only events whose team, user or values contain this text, case-insensitively (beyond GZCTF). */
+                search?: string;
             };
             header?: never;
             path: {
@@ -7016,6 +7037,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description Number of all rows matching the filters (beyond GZCTF). */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7134,7 +7157,14 @@ export interface operations {
     };
     gameCheatInfo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size (beyond GZCTF); absent or 0 = all. */
+                count?: number;
+                /** @description Items to skip (beyond GZCTF). */
+                skip?: number;
+                /** @description Only records whose teams, user, challenge or answer contain this text, case-insensitively (beyond GZCTF). */
+                search?: string;
+            };
             header?: never;
             path: {
                 /** @description Game id. */
@@ -7147,6 +7177,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description Number of all rows matching the filters (beyond GZCTF). */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

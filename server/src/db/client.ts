@@ -88,6 +88,18 @@ async function openPostgres(
   }
 }
 
+/**
+ * A small pool on an already migrated PostgreSQL, for worker threads (the sheet export reads its
+ * rows there, off the request thread). PGlite has no equivalent: its one connection lives in the
+ * main thread.
+ */
+export function connectPostgres(connectionString: string, max = 1): DatabaseHandle {
+  const pool = new Pool({ connectionString, max });
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
 // Several server instances may start together against one PostgreSQL; drizzle's migrator does not
 // lock, so the first instance migrates while the others wait and then find nothing left to do.
 async function withMigrationLock(pool: Pool, run: () => Promise<void>): Promise<void> {

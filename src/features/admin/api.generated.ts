@@ -30,6 +30,7 @@ const injectedRtkApi = api
           params: {
             count: queryArg.count,
             skip: queryArg.skip,
+            search: queryArg.search,
           },
         }),
         providesTags: ['Admin'],
@@ -74,6 +75,7 @@ const injectedRtkApi = api
           params: {
             count: queryArg.count,
             skip: queryArg.skip,
+            search: queryArg.search,
           },
         }),
         providesTags: ['Admin'],
@@ -160,6 +162,8 @@ export type AdminGetUsersApiArg = {
   count?: number;
   /** Number of items to skip. */
   skip?: number;
+  /** Only users whose name, student number, e-mail, phone, id or real name contains this text, case-insensitively (beyond GZCTF; `total` then counts the matches). */
+  search?: string;
 };
 export type AdminAddUsersApiResponse = unknown;
 export type AdminAddUsersApiArg = {
@@ -198,6 +202,8 @@ export type AdminGetTeamsApiArg = {
   count?: number;
   /** Number of items to skip. */
   skip?: number;
+  /** Only teams whose name contains this text or whose id equals it (beyond GZCTF; `total` then counts the matches). */
+  search?: string;
 };
 export type AdminSearchTeamsApiResponse = /** status 200 OK */ ArrayResponseOfTeamInfoModel;
 export type AdminSearchTeamsApiArg = {

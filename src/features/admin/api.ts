@@ -6,11 +6,11 @@ import {
   adminApi,
   type AdminSearchTeamsApiArg,
   type AdminSearchTeamsApiResponse,
-  type AdminSearchUsersApiArg,
-  type AdminSearchUsersApiResponse,
   type AdminTeamModel,
   type AdminUpdateLogoApiArg,
+  type AdminUserInfoModel,
   type TeamInfoModel,
+  type UserInfoModel,
 } from './api.generated';
 
 export type {
@@ -79,16 +79,12 @@ async function announce(
 }
 
 /**
- * Both searches are POSTs in the contract, so they were generated as mutations. The grids need them
- * as cached queries that refetch when a row changes, so they are added once more as queries here,
- * with the same request.
+ * The team search is a POST in the contract, so it was generated as a mutation. The instances page's
+ * team picker needs it as a cached query, so it is added once more as a query here, with the same
+ * request.
  */
 const withQueries = adminApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    adminSearchUsersList: build.query<AdminSearchUsersApiResponse, AdminSearchUsersApiArg>({
-      query: ({ hint }) => ({ url: '/api/admin/users/search', method: 'POST', params: { hint } }),
-      providesTags: ['AdminUser'],
-    }),
     adminSearchTeamsList: build.query<AdminSearchTeamsApiResponse, AdminSearchTeamsApiArg>({
       query: ({ hint }) => ({ url: '/api/admin/teams/search', method: 'POST', params: { hint } }),
       providesTags: ['AdminTeam'],
@@ -128,16 +124,37 @@ export const api = withQueries.enhanceEndpoints({
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'logoReset'),
     },
 
-    adminGetUsers: { providesTags: ['AdminUser'] },
+    // A page (or search) of users is one list; one user's profile is tagged by its id, so editing a
+    // user patches its row in the cached pages instead of asking for them again.
+    adminGetUsers: { providesTags: [{ type: 'AdminUser', id: 'LIST' }] },
     adminAddUsers: {
       invalidatesTags: ['AdminUser', 'AdminTeam', 'Team'],
       onQueryStarted: ({ body }, { dispatch, queryFulfilled }) =>
         announce(dispatch, queryFulfilled, 'usersCreated', { number: body.length }),
     },
-    adminUserInfo: { providesTags: ['AdminUser'] },
+    adminUserInfo: { providesTags: (_result, _error, { userid }) => [{ type: 'AdminUser', id: userid }] },
     adminUpdateUserInfo: {
-      invalidatesTags: ['AdminUser', 'AdminTeam', 'Team', 'Account'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'userSaved'),
+      // Team lists show member names; the signed-in admin may have edited themself.
+      invalidatesTags: (_result, _error, { userid }) => [
+        { type: 'AdminUser', id: userid },
+        'AdminTeam',
+        'Team',
+        'Account',
+      ],
+      async onQueryStarted({ userid, adminUserInfoModel }, { dispatch, getState, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        // Only once saved: the server may refuse (a taken name), and the row must not show it meanwhile.
+        const state = getState() as Parameters<typeof api.util.selectCachedArgsForQuery>[0];
+        const apply = applyUserChanges(userid, adminUserInfoModel);
+        for (const args of api.util.selectCachedArgsForQuery(state, 'adminGetUsers')) {
+          dispatch(api.util.updateQueryData('adminGetUsers', args, apply));
+        }
+        notifySuccess(dispatch, 'userSaved');
+      },
     },
     adminDeleteUser: {
       invalidatesTags: ['AdminUser', 'AdminTeam', 'Team'],
@@ -148,7 +165,8 @@ export const api = withQueries.enhanceEndpoints({
 
     adminGetTeams: { providesTags: ['AdminTeam'] },
     adminUpdateTeam: {
-      invalidatesTags: ['AdminTeam', 'Team'],
+      // The row is patched below; the team pages elsewhere ask again.
+      invalidatesTags: ['Team'],
       // The lock switch answers at once; a refused change is undone.
       async onQueryStarted({ id, adminTeamModel }, { dispatch, getState, queryFulfilled }) {
         // The root state's type knows the base API without this feature's endpoints, hence the cast.
@@ -158,6 +176,7 @@ export const api = withQueries.enhanceEndpoints({
           ...api.util
             .selectCachedArgsForQuery(state, 'adminGetTeams')
             .map((args) => dispatch(api.util.updateQueryData('adminGetTeams', args, apply))),
+          // The instances page's team picker.
           ...api.util
             .selectCachedArgsForQuery(state, 'adminSearchTeamsList')
             .map((args) => dispatch(api.util.updateQueryData('adminSearchTeamsList', args, apply))),
@@ -206,6 +225,18 @@ assetsApi.enhanceEndpoints({
   },
 });
 
+/** Applies a saved admin user edit to a cached page of users; null fields were left unchanged. */
+const applyUserChanges = (id: string, changes: AdminUserInfoModel) => (draft: { data: UserInfoModel[] }) => {
+  const user = draft.data.find((item) => item.id === id);
+  if (!user) return;
+  for (const key of ['userName', 'email', 'bio', 'phone', 'realName', 'stdNumber'] as const) {
+    const value = changes[key];
+    if (value != null) user[key] = value;
+  }
+  if (changes.role != null) user.role = changes.role;
+  if (changes.emailConfirmed != null) user.emailConfirmed = changes.emailConfirmed;
+};
+
 /** Applies an admin team edit to a cached team page or search result. */
 const applyTeamChanges = (id: number, changes: AdminTeamModel) => (draft: { data: TeamInfoModel[] }) => {
   const team = draft.data.find((item) => item.id === id);
@@ -233,7 +264,6 @@ export const {
   useAdminUpdateLogoMutation,
   useAdminResetLogoMutation,
   useAdminGetUsersQuery,
-  useAdminSearchUsersListQuery,
   useAdminAddUsersMutation,
   useAdminUpdateUserInfoMutation,
   useAdminDeleteUserMutation,

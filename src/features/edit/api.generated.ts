@@ -9,7 +9,14 @@ const injectedRtkApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       adminWriteups: build.query<AdminWriteupsApiResponse, AdminWriteupsApiArg>({
-        query: (queryArg) => ({ url: `/api/admin/writeups/${queryArg.id}` }),
+        query: (queryArg) => ({
+          url: `/api/admin/writeups/${queryArg.id}`,
+          params: {
+            count: queryArg.count,
+            skip: queryArg.skip,
+            search: queryArg.search,
+          },
+        }),
         providesTags: ['Admin'],
       }),
       adminDownloadAllWriteups: build.query<AdminDownloadAllWriteupsApiResponse, AdminDownloadAllWriteupsApiArg>({
@@ -187,6 +194,12 @@ export type AdminWriteupsApiResponse = /** status 200 OK */ WriteupInfoModel[];
 export type AdminWriteupsApiArg = {
   /** Game id. */
   id: number;
+  /** Page size (beyond GZCTF); absent or 0 = all. */
+  count?: number;
+  /** Items to skip (beyond GZCTF). */
+  skip?: number;
+  /** Only writeups of teams whose name contains this text, case-insensitively (beyond GZCTF). */
+  search?: string;
 };
 export type AdminDownloadAllWriteupsApiResponse =
   /** status 200 Tar archive named `Writeups-{title}-{yyyyMMdd-HH.mm.ssZ}`. */ Blob;

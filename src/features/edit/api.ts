@@ -1,7 +1,14 @@
 import { useCallback } from 'react';
 import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
-import { editApi, type EditUpdatePostApiArg, type PostEditModel } from './api.generated';
+import { pageParams, toPage, type Page } from '@/shared/api/paging';
+import {
+  editApi,
+  type EditUpdatePostApiArg,
+  type GameParticipationsApiArg,
+  type ParticipationInfoModel,
+  type PostEditModel,
+} from './api.generated';
 
 export type {
   GameInfoModel,
@@ -93,13 +100,30 @@ export const api = editApi.enhanceEndpoints({
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
         notifyWhenDone(queryFulfilled, dispatch, 'noticeDeleted', 'edit'),
     },
-    // Participations are listed per game; a review changes one of them, whose game the page knows
-    // only by the list it came from, so every participation list refreshes.
+    // A review changes one participation: its row is patched in every cached page that shows it
+    // (`participationPages` below) instead of refetching lists of thousands of teams.
     gameParticipations: { providesTags: ['Participation'] },
     adminParticipation: {
-      invalidatesTags: ['Participation'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, 'participationSaved', 'edit'),
+      onQueryStarted: (arg, { dispatch, getState, queryFulfilled }) => {
+        void queryFulfilled.then(
+          () => {
+            const { status, division } = arg.participationEditModel;
+            const pages = participationPages.util.selectCachedArgsForQuery(getState(), 'gameParticipationsPage');
+            for (const pageArg of pages) {
+              dispatch(
+                participationPages.util.updateQueryData('gameParticipationsPage', pageArg, (draft) => {
+                  const row = draft.items.find((item) => item.id === arg.id);
+                  if (!row) return;
+                  if (status) row.status = status;
+                  if (division !== undefined && division !== null) row.division = division.trim() || null;
+                }),
+              );
+            }
+          },
+          () => undefined,
+        );
+        return notifyWhenDone(queryFulfilled, dispatch, 'participationSaved', 'edit');
+      },
     },
     adminWriteups: { providesTags: (_result, _error, { id }) => [{ type: 'Writeup', id }] },
     editAddPost: {
@@ -213,6 +237,23 @@ const freezeApi = api.injectEndpoints({
 });
 
 export const { useEditGetGameFreezeQuery, useEditSetGameFreezeMutation } = freezeApi;
+
+/**
+ * The review page's list, one page at a time: the contract's `gameParticipations` with paging
+ * parameters, the total read from `X-Total-Count` (shared/api/paging.ts). Each page is its own cache
+ * entry; `adminParticipation` patches rows in them.
+ */
+const participationPages = api.injectEndpoints({
+  endpoints: (build) => ({
+    gameParticipationsPage: build.query<Page<ParticipationInfoModel>, GameParticipationsApiArg>({
+      query: ({ id, ...params }) => ({ url: `/api/game/${id}/participations`, params: pageParams(params) }),
+      transformResponse: toPage<ParticipationInfoModel>,
+      providesTags: ['Participation'],
+    }),
+  }),
+});
+
+export const { useGameParticipationsPageQuery } = participationPages;
 
 /**
  * The multipart body of a poster upload: the generated type describes the form's one field, while

@@ -49,6 +49,7 @@ const injectedRtkApi = api
             type: queryArg['type'],
             count: queryArg.count,
             skip: queryArg.skip,
+            search: queryArg.search,
           },
         }),
         providesTags: ['Game'],
@@ -74,12 +75,21 @@ const injectedRtkApi = api
             hideContainer: queryArg.hideContainer,
             count: queryArg.count,
             skip: queryArg.skip,
+            type: queryArg['type'],
+            search: queryArg.search,
           },
         }),
         providesTags: ['Game'],
       }),
       gameCheatInfo: build.query<GameCheatInfoApiResponse, GameCheatInfoApiArg>({
-        query: (queryArg) => ({ url: `/api/game/${queryArg.id}/cheatinfo` }),
+        query: (queryArg) => ({
+          url: `/api/game/${queryArg.id}/cheatinfo`,
+          params: {
+            count: queryArg.count,
+            skip: queryArg.skip,
+            search: queryArg.search,
+          },
+        }),
         providesTags: ['Game'],
       }),
       gameGetWriteup: build.query<GameGetWriteupApiResponse, GameGetWriteupApiArg>({
@@ -218,6 +228,8 @@ export type GameSubmissionsApiArg = {
   count?: number;
   /** Number of items to skip. */
   skip?: number;
+  /** Only submissions whose team, user, challenge or answer contains this text, case-insensitively (beyond GZCTF). */
+  search?: string;
 };
 export type GameSubmissionSheetApiResponse =
   /** status 200 Workbook `{title}_Submissions_{yyyyMMddHHmmss}.xlsx`. */ Blob;
@@ -244,11 +256,21 @@ export type GameEventsApiArg = {
   count?: number;
   /** Number of items to skip. */
   skip?: number;
+  /** Only events of this type (beyond GZCTF). */
+  type?: EventType;
+  /** Only events whose team, user or values contain this text, case-insensitively (beyond GZCTF). */
+  search?: string;
 };
 export type GameCheatInfoApiResponse = /** status 200 OK */ CheatInfoModel[];
 export type GameCheatInfoApiArg = {
   /** Game id. */
   id: number;
+  /** Page size (beyond GZCTF); absent or 0 = all. */
+  count?: number;
+  /** Items to skip (beyond GZCTF). */
+  skip?: number;
+  /** Only records whose teams, user, challenge or answer contain this text, case-insensitively (beyond GZCTF). */
+  search?: string;
 };
 export type GameGetWriteupApiResponse = /** status 200 OK */ BasicWriteupInfoModel;
 export type GameGetWriteupApiArg = {

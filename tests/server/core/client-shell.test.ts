@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
 import { engines } from '../helpers/database';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 
 const [pglite] = engines();
+
+const BIG_BUNDLE = Buffer.from(Array.from({ length: 400 }, (_, i) => `window.x${i} = ${i};`).join('\n'));
 
 /** A stand-in for the webpack output: the minified template really has unquoted placeholders. */
 function fakeDist(dir: string) {
@@ -16,6 +19,10 @@ function fakeDist(dir: string) {
     '<!doctype html><html lang=%lang%><head><meta name=description content=%description%><title>%title%</title></head><body><div id=root></div></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'js/main.0123abcd.js'), 'console.log(1)');
+  // A bundle as the build leaves it: compressed beside the original (webpack.config.ts).
+  fs.writeFileSync(path.join(dir, 'js/big.0123abcd.js'), BIG_BUNDLE);
+  fs.writeFileSync(path.join(dir, 'js/big.0123abcd.js.br'), zlib.brotliCompressSync(BIG_BUNDLE));
+  fs.writeFileSync(path.join(dir, 'js/big.0123abcd.js.gz'), zlib.gzipSync(BIG_BUNDLE));
   fs.writeFileSync(path.join(dir, 'static/en-US.0123abcd.json'), '{"common":{}}');
 }
 
@@ -48,6 +55,57 @@ describe('serving the built client', () => {
       assert.equal(response.statusCode, 200, url);
       assert.match(response.headers['cache-control'] ?? '', /max-age=31536000, immutable/);
     }
+  });
+
+  test('bundles go out precompressed by Accept-Encoding, with their type, length and Vary', async () => {
+    const url = '/js/big.0123abcd.js';
+    const cases: [string | undefined, string | undefined][] = [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0.1, gzip;q=0.5', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['identity', undefined],
+      [undefined, undefined],
+    ];
+    for (const [accept, coding] of cases) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      assert.equal(response.statusCode, 200, accept);
+      assert.equal(response.headers['content-encoding'], coding, accept);
+      assert.match(String(response.headers['content-type']), /javascript/, accept);
+      assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable', accept);
+      assert.match(String(response.headers.vary), /accept-encoding/i, accept);
+      const expected = fs.readFileSync(
+        path.join(ctx.env.distDir, `${url}${{ br: '.br', gzip: '.gz' }[coding ?? ''] ?? ''}`),
+      );
+      assert.deepEqual(response.rawPayload, expected, accept);
+      assert.equal(Number(response.headers['content-length']), expected.length, accept);
+    }
+  });
+
+  test('the shell carries an ETag and answers a matching If-None-Match with a 304', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de-DE' } });
+    const etag = String(first.headers.etag);
+    assert.match(etag, /^W\/"/);
+    assert.match(String(first.headers.vary), /accept-language/i);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/games/1',
+      headers: { 'accept-language': 'de-DE', 'if-none-match': etag },
+    });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.rawPayload.length, 0);
+    assert.equal(again.headers['cache-control'], 'no-cache');
+    const otherLanguage = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-language': 'fr-FR', 'if-none-match': etag },
+    });
+    assert.equal(otherLanguage.statusCode, 200);
   });
 
   test('missing server files are JSON 404s, not the shell', async () => {

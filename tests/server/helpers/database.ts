@@ -22,21 +22,32 @@ export function engines(): Engine[] {
 // Creates a uniquely named database on DATABASE_URL's server so parallel test files never share
 // state, and drops it (closing any stray connections) on close.
 async function openScratchPostgres(serverUrl: string): Promise<DatabaseHandle> {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(serverUrl);
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase({ databaseUrl: url.toString() });
+    handle = await openDatabase({ databaseUrl: scratch.url });
   } catch (error) {
-    await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    await scratch.drop();
     throw error;
   }
   return {
     ...handle,
     async close() {
       await handle.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** An empty, uniquely named database on DATABASE_URL's server (for servers the test starts itself). */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
       await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };

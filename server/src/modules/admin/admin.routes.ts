@@ -56,7 +56,8 @@ export const adminHandlers: Handlers = {
   },
 
   async adminGetUsers(request) {
-    return getUsers(request.server.db, { count: request.query.count ?? 100, skip: request.query.skip ?? 0 });
+    const { count = 100, skip = 0, search } = request.query;
+    return getUsers(request.server.db, { count, skip, search });
   },
 
   async adminSearchUsers(request) {

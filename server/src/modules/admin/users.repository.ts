@@ -2,37 +2,43 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teamMembers, teams, users } from '../../db/schema';
+import { containsPattern } from '../../lib/list-page';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Users in registration order (our ids are random, GZCTF's time-ordered; see db/schema/users.ts). */
-export async function listUsers(db: Db, page: { count: number; skip: number }): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(users.registerAt, users.id).limit(page.count).offset(page.skip);
-}
-
-export async function countAllUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(users);
-  return row?.value ?? 0;
-}
-
-/** `hint` appears (case-insensitively) in the name, student number, e-mail, phone, id or real name. */
-export async function searchUsers(db: Db, hint: string, limit: number): Promise<UserRow[]> {
-  const pattern = `%${hint.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return db
-    .select()
-    .from(users)
-    .where(
-      or(
+/** `pattern` (`containsPattern`) in the name, student number, e-mail, phone, id or real name. */
+function userMatches(pattern: string | undefined) {
+  return pattern
+    ? or(
         ilike(users.userName, pattern),
         ilike(users.stdNumber, pattern),
         ilike(users.email, pattern),
         ilike(users.phone, pattern),
         ilike(sql`${users.id}::text`, pattern),
         ilike(users.realName, pattern),
-      ),
-    )
+      )
+    : undefined;
+}
+
+/** Users in registration order (our ids are random, GZCTF's time-ordered; see db/schema/users.ts). */
+export async function listUsers(db: Db, page: { count: number; skip: number }, pattern?: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(userMatches(pattern))
     .orderBy(users.registerAt, users.id)
-    .limit(limit);
+    .limit(page.count)
+    .offset(page.skip);
+}
+
+export async function countUsers(db: Db, pattern?: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users).where(userMatches(pattern));
+  return row?.value ?? 0;
+}
+
+/** The first `limit` users matching `hint` (GZCTF's search). */
+export async function searchUsers(db: Db, hint: string, limit: number): Promise<UserRow[]> {
+  return listUsers(db, { count: limit, skip: 0 }, containsPattern(hint));
 }
 
 export async function captainsTeamCount(db: Db, userId: string): Promise<number> {

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, participations, teams } from '../../db/schema';
+import type { ListPage } from '../../lib/list-page';
 
 export interface WriteupRow {
   participationId: number;
@@ -10,9 +11,21 @@ export interface WriteupRow {
   team: { id: number; name: string; bio: string | null; avatarHash: string | null; locked: boolean };
 }
 
-/** The writeups of a game, newest upload first. */
-export async function listWriteups(db: Db, gameId: number): Promise<WriteupRow[]> {
-  const rows = await db
+function writeupConditions(gameId: number, pattern: string | undefined) {
+  return and(eq(participations.gameId, gameId), pattern ? ilike(teams.name, pattern) : undefined);
+}
+
+/**
+ * The writeups of a game, newest upload first; a page of them (`count` 0 = all) of the teams whose
+ * name matches `pattern` (`containsPattern`) when given.
+ */
+export async function listWriteups(
+  db: Db,
+  gameId: number,
+  page: ListPage = { count: 0, skip: 0 },
+  pattern?: string,
+): Promise<WriteupRow[]> {
+  const query = db
     .select({
       participationId: participations.id,
       writeupUploadedAt: participations.writeupUploadedAt,
@@ -24,13 +37,24 @@ export async function listWriteups(db: Db, gameId: number): Promise<WriteupRow[]
     .from(participations)
     .innerJoin(teams, eq(teams.id, participations.teamId))
     .innerJoin(files, eq(files.hash, participations.writeupHash))
-    .where(eq(participations.gameId, gameId))
+    .where(writeupConditions(gameId, pattern))
     .orderBy(desc(sql`coalesce(${participations.writeupUploadedAt}, ${files.createdAt})`), desc(participations.id));
+  const rows = await (page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip));
   // A writeup stored without an upload time (should not happen) counts from its file's creation.
   return rows.map(({ writeupUploadedAt, fileCreatedAt, ...row }) => ({
     ...row,
     uploadedAt: writeupUploadedAt ?? fileCreatedAt,
   }));
+}
+
+export async function countWriteups(db: Db, gameId: number, pattern?: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(participations)
+    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .innerJoin(files, eq(files.hash, participations.writeupHash))
+    .where(writeupConditions(gameId, pattern));
+  return row?.value ?? 0;
 }
 
 /** Detaches every writeup of a game; the hashes they held (one per participation). */

@@ -1,5 +1,6 @@
 import type { Handlers } from '../../contract/handlers';
 import { attachmentDisposition } from '../../lib/content-types';
+import { setTotal } from '../../lib/list-page';
 import { sendEmpty } from '../../lib/reply';
 import { deleteWriteups, getWriteups, writeupArchive } from './writeups.service';
 
@@ -9,8 +10,10 @@ import { deleteWriteups, getWriteups, writeupArchive } from './writeups.service'
  * live with game authoring.
  */
 export const writeupsHandlers: Handlers = {
-  async adminWriteups(request) {
-    return getWriteups(request.server.db, request.params.id);
+  async adminWriteups(request, reply) {
+    const { rows, total } = await getWriteups(request.server.db, request.params.id, request.query);
+    setTotal(reply, total);
+    return rows;
   },
 
   async adminDownloadAllWriteups(request, reply) {

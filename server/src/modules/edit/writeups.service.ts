@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../lib/list-page';
 import { fileUrl, openFile } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
 import { releaseHashes, removeBlobs } from './attachments.service';
 import { requireGame } from './games.service';
-import { clearWriteups, listWriteups, type WriteupRow } from './writeups.repository';
+import { clearWriteups, countWriteups, listWriteups, type WriteupRow } from './writeups.repository';
 
 export type WriteupInfoModel = components['schemas']['WriteupInfoModel'];
 
@@ -26,9 +27,18 @@ export function toWriteupInfo(row: WriteupRow): WriteupInfoModel {
   };
 }
 
-export async function getWriteups(db: Db, gameId: number): Promise<WriteupInfoModel[]> {
+export async function getWriteups(
+  db: Db,
+  gameId: number,
+  query: { count?: number; skip?: number; search?: string } = {},
+): Promise<{ rows: WriteupInfoModel[]; total: number }> {
   await requireGame(db, gameId);
-  return (await listWriteups(db, gameId)).map(toWriteupInfo);
+  const pattern = containsPattern(query.search);
+  const [rows, total] = await Promise.all([
+    listWriteups(db, gameId, { count: query.count ?? 0, skip: query.skip ?? 0 }, pattern),
+    countWriteups(db, gameId, pattern),
+  ]);
+  return { rows: rows.map(toWriteupInfo), total };
 }
 
 // Names travel into archives and Content-Disposition: no path separators or control characters.

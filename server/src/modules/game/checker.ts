@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -33,6 +34,16 @@ export interface Judgement {
   gameId: number;
   /** A first solve before the end: the scoreboard must be regenerated. */
   solved: boolean;
+  /** When the submission was stored (ms), for the judge-lag metric. */
+  submittedAt: number;
+}
+
+/** What the judge queue reports (the metrics plugin listens). */
+export interface FlagCheckerEvents {
+  /** A stored submission handed to the judge: the player has its id. */
+  acknowledged: [id: number];
+  /** A batch whose judgement committed. */
+  judged: [judgements: Map<number, Judgement>];
 }
 
 type Row = Awaited<ReturnType<typeof lockSubmissions>>[number];
@@ -385,7 +396,7 @@ export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<numbe
       const id = row.submission.id;
       const status = statuses.get(id)!;
       const gameId = row.submission.gameId;
-      judged.set(id, { status, gameId, solved: solvedBy.has(id) });
+      judged.set(id, { status, gameId, solved: solvedBy.has(id), submittedAt: row.submission.submittedAt.getTime() });
       if (status === 'NotFound') continue;
       const user = names.get(id)!;
       const team = row.participation.teamName;
@@ -456,6 +467,7 @@ export async function judgeSubmission(db: Db, id: number): Promise<Judgement | u
  * connection) workers simply take turns.
  */
 export class FlagChecker {
+  readonly events = new EventEmitter<FlagCheckerEvents>();
   private readonly queue: number[] = [];
   private readonly queued = new Set<number>();
   private running = 0;
@@ -482,6 +494,7 @@ export class FlagChecker {
   }
 
   enqueue(id: number): void {
+    this.report('acknowledged', id);
     if (this.queued.has(id)) return;
     this.queued.add(id);
     this.queue.push(id);
@@ -506,6 +519,15 @@ export class FlagChecker {
     this.queued.clear();
     if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     return left;
+  }
+
+  /** A throwing listener must not fail (and so re-judge) a committed batch. */
+  private report<K extends keyof FlagCheckerEvents>(event: K, ...args: FlagCheckerEvents[K]): void {
+    try {
+      (this.events.emit as (name: K, ...payload: FlagCheckerEvents[K]) => boolean)(event, ...args);
+    } catch (error) {
+      process.emitWarning(error instanceof Error ? error : String(error), { code: 'FLAG_CHECKER_LISTENER' });
+    }
   }
 
   private pump(): void {
@@ -539,7 +561,7 @@ export class FlagChecker {
   private async judge(ids: number[]): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       try {
-        await judgeSubmissions(this.db, ids);
+        this.report('judged', await judgeSubmissions(this.db, ids));
         return;
       } catch (error) {
         // A serialisation conflict or a lost connection: try again. A batch that keeps failing is

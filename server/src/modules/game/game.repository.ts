@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   challenges,
@@ -15,7 +16,8 @@ import {
   userParticipations,
   users,
 } from '../../db/schema';
-import type { AnswerResult, ParticipationStatus } from '../../db/schema/enums';
+import type { AnswerResult, EventType, ParticipationStatus } from '../../db/schema/enums';
+import type { ListPage } from '../../lib/list-page';
 import { likePattern } from '../../lib/paging';
 
 export type GameRow = typeof games.$inferSelect;
@@ -196,24 +198,48 @@ export async function listNotices(db: Db, gameId: number) {
     .orderBy(sql`${gameNotices.type} = 'Normal' desc`, desc(gameNotices.publishedAt), desc(gameNotices.id));
 }
 
-export async function listEvents(
-  db: Db,
-  gameId: number,
-  page: { count: number; skip: number; hideContainer: boolean },
-) {
+export interface EventFilter {
+  hideContainer: boolean;
+  type?: EventType | undefined;
+  /** An ILIKE pattern (`containsPattern`) matched against team, user and the event's values. */
+  pattern?: string | undefined;
+}
+
+function eventConditions(gameId: number, filter: EventFilter) {
+  const { pattern } = filter;
+  return and(
+    eq(gameEvents.gameId, gameId),
+    filter.hideContainer ? inArray(gameEvents.type, ['Normal', 'FlagSubmit', 'CheatDetected']) : undefined,
+    filter.type ? eq(gameEvents.type, filter.type) : undefined,
+    pattern
+      ? or(
+          ilike(teams.name, pattern),
+          ilike(users.userName, pattern),
+          ilike(sql`array_to_string(${gameEvents.values}, ' ')`, pattern),
+        )
+      : undefined,
+  );
+}
+
+export async function listEvents(db: Db, gameId: number, page: ListPage, filter: EventFilter) {
   const query = db
     .select({ event: gameEvents, user: users.userName, team: teams.name })
     .from(gameEvents)
     .leftJoin(users, eq(users.id, gameEvents.userId))
     .leftJoin(teams, eq(teams.id, gameEvents.teamId))
-    .where(
-      and(
-        eq(gameEvents.gameId, gameId),
-        page.hideContainer ? inArray(gameEvents.type, ['Normal', 'FlagSubmit', 'CheatDetected']) : undefined,
-      ),
-    )
+    .where(eventConditions(gameId, filter))
     .orderBy(desc(gameEvents.at), desc(gameEvents.id));
   return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
+}
+
+export async function countEvents(db: Db, gameId: number, filter: EventFilter): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(gameEvents)
+    .leftJoin(users, eq(users.id, gameEvents.userId))
+    .leftJoin(teams, eq(teams.id, gameEvents.teamId))
+    .where(eventConditions(gameId, filter));
+  return row?.value ?? 0;
 }
 
 export const submissionView = {
@@ -226,20 +252,75 @@ export const submissionView = {
   challenge: challenges.title,
 };
 
-export async function listSubmissions(
-  db: Db,
-  gameId: number,
-  page: { count: number; skip: number; type?: AnswerResult | undefined },
-) {
+export interface SubmissionFilter {
+  type?: AnswerResult | undefined;
+  /** An ILIKE pattern (`containsPattern`) matched against team, user, challenge and answer. */
+  pattern?: string | undefined;
+}
+
+function submissionConditions(gameId: number, filter: SubmissionFilter) {
+  const { pattern } = filter;
+  return and(
+    eq(submissions.gameId, gameId),
+    filter.type ? eq(submissions.status, filter.type) : undefined,
+    pattern
+      ? or(
+          ilike(teams.name, pattern),
+          ilike(users.userName, pattern),
+          ilike(challenges.title, pattern),
+          ilike(submissions.answer, pattern),
+        )
+      : undefined,
+  );
+}
+
+export async function listSubmissions(db: Db, gameId: number, page: ListPage, filter: SubmissionFilter = {}) {
   const query = db
     .select(submissionView)
     .from(submissions)
     .leftJoin(users, eq(users.id, submissions.userId))
     .innerJoin(teams, eq(teams.id, submissions.teamId))
     .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
-    .where(and(eq(submissions.gameId, gameId), page.type ? eq(submissions.status, page.type) : undefined))
+    .where(submissionConditions(gameId, filter))
     .orderBy(desc(submissions.submittedAt), desc(submissions.id));
   return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
+}
+
+/**
+ * One batch of a game's submissions in `listSubmissions`' order (newest first), after the row with
+ * id `afterId` (keyset: the sheet export reads 50,000 rows without OFFSET rescans). The cursor row's
+ * own timestamp is compared in SQL, so no precision is lost on the way through JavaScript.
+ */
+export async function submissionBatch(db: Db, gameId: number, afterId: number | null, limit: number) {
+  return db
+    .select(submissionView)
+    .from(submissions)
+    .leftJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(teams, eq(teams.id, submissions.teamId))
+    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .where(
+      and(
+        eq(submissions.gameId, gameId),
+        afterId === null
+          ? undefined
+          : sql`(${submissions.submittedAt}, ${submissions.id}) < (select c.submitted_at, c.id from ${submissions} c where c.id = ${afterId})`,
+      ),
+    )
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+    .limit(limit);
+}
+
+/** How many submissions match; the joins are only made when the search needs them. */
+export async function countSubmissions(db: Db, gameId: number, filter: SubmissionFilter): Promise<number> {
+  const base = db.select({ value: count() }).from(submissions);
+  const [row] = filter.pattern
+    ? await base
+        .leftJoin(users, eq(users.id, submissions.userId))
+        .innerJoin(teams, eq(teams.id, submissions.teamId))
+        .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+        .where(submissionConditions(gameId, filter))
+    : await base.where(submissionConditions(gameId, filter));
+  return row?.value ?? 0;
 }
 
 export async function findSubmissionView(db: Db, id: number) {
@@ -253,16 +334,62 @@ export async function findSubmissionView(db: Db, id: number) {
   return row;
 }
 
-export async function listCheatInfo(db: Db, gameId: number) {
-  return db
+const submitParticipation = alias(participations, 'submit_participation');
+const submitTeam = alias(teams, 'submit_team');
+const sourceParticipation = alias(participations, 'source_participation');
+const sourceTeam = alias(teams, 'source_team');
+
+/**
+ * A game's cheat records; with a pattern (`containsPattern`) only those whose submitting or owning
+ * team, user, challenge or answer matches (one subquery, so listing and counting share it).
+ */
+function cheatInfoConditions(db: Db, gameId: number, pattern: string | undefined) {
+  if (!pattern) return eq(cheatInfo.gameId, gameId);
+  const matching = db
+    .select({ id: cheatInfo.submissionId })
+    .from(cheatInfo)
+    .innerJoin(submissions, eq(submissions.id, cheatInfo.submissionId))
+    .leftJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .innerJoin(submitParticipation, eq(submitParticipation.id, cheatInfo.submitParticipationId))
+    .innerJoin(submitTeam, eq(submitTeam.id, submitParticipation.teamId))
+    .innerJoin(sourceParticipation, eq(sourceParticipation.id, cheatInfo.sourceParticipationId))
+    .innerJoin(sourceTeam, eq(sourceTeam.id, sourceParticipation.teamId))
+    .where(
+      and(
+        eq(cheatInfo.gameId, gameId),
+        or(
+          ilike(submitTeam.name, pattern),
+          ilike(sourceTeam.name, pattern),
+          ilike(users.userName, pattern),
+          ilike(challenges.title, pattern),
+          ilike(submissions.answer, pattern),
+        ),
+      ),
+    );
+  return and(eq(cheatInfo.gameId, gameId), inArray(cheatInfo.submissionId, matching));
+}
+
+/** Newest first: submission ids grow with submission time. */
+export async function listCheatInfo(db: Db, gameId: number, page: ListPage = { count: 0, skip: 0 }, pattern?: string) {
+  const query = db
     .select({
       submissionId: cheatInfo.submissionId,
       submit: cheatInfo.submitParticipationId,
       source: cheatInfo.sourceParticipationId,
     })
     .from(cheatInfo)
-    .where(eq(cheatInfo.gameId, gameId))
+    .where(cheatInfoConditions(db, gameId, pattern))
     .orderBy(desc(cheatInfo.submissionId));
+  return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
+}
+
+export async function countCheatInfo(db: Db, gameId: number, pattern?: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(cheatInfo)
+    .where(cheatInfoConditions(db, gameId, pattern));
+  return row?.value ?? 0;
 }
 
 export async function listParticipationTeams(db: Db, ids: number[]) {

@@ -1,18 +1,21 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../../contract/handlers';
 import { decryptApiField } from '../../lib/api-encryption';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
+import { setTotal } from '../../lib/list-page';
 import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readChoice, readPage, readRawParam, readSearch, sendPage } from '../../lib/paging';
 import { hasRole, requireUser } from '../../plugins/app/auth';
+import { sendScoreboard } from '../../plugins/app/scoreboard-cache';
 import { removeBlobs } from '../edit/attachments.service';
 import { releaseHashes } from '../edit/attachments.service';
 import * as service from './game.service';
 import { getWriteup, MAX_WRITEUP_BYTES, submitWriteup } from './writeup.service';
 import { readUploads } from '../../lib/uploads';
-import { scoreboardSheet, sheetTimestamp, submissionSheet } from './sheets';
+import { sheetLabelTexts, sheetTimestamp } from './sheets';
+import { exportSheet, SUBMISSION_BATCH } from './sheet-export';
 import { attachmentDisposition } from '../../lib/content-types';
-import type { ScoreboardModel } from './scoreboard';
 
 /** The player, monitor and admin game views (reference §2.5) except containers and traffic. */
 export const gameHandlers: Handlers = {
@@ -48,34 +51,51 @@ export const gameHandlers: Handlers = {
     return service.details(request.server, request.params.id, requireUser(request));
   },
   async gameScoreboard(request, reply) {
-    // The cached text as is (no parse, no response serialisation), with the ETag computed once per board.
+    // The cached text as is (no parse, no response serialisation), with the ETag and the compressed
+    // copies made once per board.
     const board = await service.scoreboardEntry(request.server, request.params.id, request.user);
-    reply.header('etag', board.etag);
-    if (request.headers['if-none-match'] === board.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(board.json);
+    return sendScoreboard(request, reply, board);
   },
   async gameScoreboardSheet(request, reply) {
     const game = await service.requireGame(request.server.db, request.params.id);
-    const json = await service.scoreboardJson(request.server, game.id, request.user);
-    const sheet = await scoreboardSheet(JSON.parse(json) as ScoreboardModel, (key) => request.t(key));
+    const boardJson = await service.scoreboardJson(request.server, game.id, request.user);
+    const labels = sheetLabelTexts((key) => request.t(key));
+    const sheet = exportSheet({ kind: 'scoreboard', labels, boardJson });
     return sendSheet(reply, `${game.title}-Scoreboard-${Math.floor(Date.now() / 1000)}.xlsx`, sheet);
   },
   async gameSubmissionSheet(request, reply) {
-    const game = await service.requireGame(request.server.db, request.params.id);
-    const sheet = await submissionSheet(request.server.db, game.id, (key) => request.t(key));
+    const { server } = request;
+    const game = await service.requireGame(server.db, request.params.id);
+    const labels = sheetLabelTexts((key) => request.t(key));
+    const sheet = exportSheet(
+      {
+        kind: 'submissions',
+        labels,
+        gameId: game.id,
+        databaseUrl: server.env.databaseUrl,
+        batchSize: SUBMISSION_BATCH,
+      },
+      server.db,
+    );
     return sendSheet(reply, `${game.title}_Submissions_${sheetTimestamp(new Date())}.xlsx`, sheet);
   },
   async gameNotices(request) {
     return service.notices(request.server.db, request.params.id, request.query);
   },
-  async gameEvents(request) {
-    return service.events(request.server.db, request.params.id, request.query);
+  async gameEvents(request, reply) {
+    const { rows, total } = await service.events(request.server.db, request.params.id, request.query);
+    setTotal(reply, total);
+    return rows;
   },
-  async gameSubmissions(request) {
-    return service.submissionList(request.server.db, request.params.id, request.query);
+  async gameSubmissions(request, reply) {
+    const { rows, total } = await service.submissionList(request.server.db, request.params.id, request.query);
+    setTotal(reply, total);
+    return rows;
   },
-  async gameCheatInfo(request) {
-    return service.cheatInfoList(request.server.db, request.params.id);
+  async gameCheatInfo(request, reply) {
+    const { rows, total } = await service.cheatInfoList(request.server.db, request.params.id, request.query);
+    setTotal(reply, total);
+    return rows;
   },
   async gameParticipations(request, reply) {
     // Unpaged without count/skip, as GZCTF's own client expects; the total header is there either way.
@@ -117,7 +137,8 @@ export const gameHandlers: Handlers = {
   },
 };
 
-function sendSheet(reply: FastifyReply, fileName: string, sheet: Buffer): FastifyReply {
+/** The workbook streams out as the worker writes it: no Content-Length, the client counts bytes. */
+function sendSheet(reply: FastifyReply, fileName: string, sheet: Readable): FastifyReply {
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', attachmentDisposition(fileName))

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { participationStatuses, type AnswerResult } from '../../db/schema/enums';
+import { participationStatuses, type AnswerResult, type EventType } from '../../db/schema/enums';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { generateDynamicFlag, teamHash } from '../../lib/flag-template';
 import { gameTeamToken, teamHashSalt } from '../../lib/game-keys';
 import { challengeScore } from '../../lib/scoring';
+import { containsPattern } from '../../lib/list-page';
 import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
@@ -21,6 +22,8 @@ import type { ChallengeRow, GameRow, InstanceRow, ParticipationRow } from './gam
 import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
 type Schemas = components['schemas'];
+type GameEventModel = Schemas['GameEvent'];
+type CheatInfoModel = Schemas['CheatInfoModel'];
 const MAX_ANSWER_LENGTH = 127;
 
 const posterUrl = (game: GameRow) => (game.posterHash ? fileUrl(game.posterHash, 'poster') : null);
@@ -383,20 +386,37 @@ export async function notices(db: Db, gameId: number, page: { count?: number; sk
     .map((row) => ({ id: row.id, type: row.type, values: row.values, time: row.publishedAt.getTime() }));
 }
 
-export async function events(db: Db, gameId: number, page: { count?: number; skip?: number; hideContainer?: boolean }) {
+/** A page of a list and the number of all rows its filters match (sent as `X-Total-Count`). */
+export interface Listed<T> {
+  rows: T[];
+  total: number;
+}
+
+export async function events(
+  db: Db,
+  gameId: number,
+  query: { count?: number; skip?: number; hideContainer?: boolean; type?: EventType; search?: string },
+): Promise<Listed<GameEventModel>> {
   requireStarted(await requireGame(db, gameId));
-  const rows = await repo.listEvents(db, gameId, {
-    count: page.count ?? 100,
-    skip: page.skip ?? 0,
-    hideContainer: page.hideContainer ?? false,
-  });
-  return rows.map((row) => ({
-    type: row.event.type,
-    values: row.event.values,
-    time: row.event.at.getTime(),
-    user: row.user ?? '',
-    team: row.team ?? '',
-  }));
+  const filter = {
+    hideContainer: query.hideContainer ?? false,
+    type: query.type,
+    pattern: containsPattern(query.search),
+  };
+  const [rows, total] = await Promise.all([
+    repo.listEvents(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
+    repo.countEvents(db, gameId, filter),
+  ]);
+  return {
+    total,
+    rows: rows.map((row) => ({
+      type: row.event.type,
+      values: row.event.values,
+      time: row.event.at.getTime(),
+      user: row.user ?? '',
+      team: row.team ?? '',
+    })),
+  };
 }
 
 type SubmissionView = Awaited<ReturnType<typeof repo.listSubmissions>>[number];
@@ -412,20 +432,28 @@ export const toSubmission = (row: SubmissionView) => ({
 export async function submissionList(
   db: Db,
   gameId: number,
-  page: { count?: number; skip?: number; type?: AnswerResult },
-) {
+  query: { count?: number; skip?: number; type?: AnswerResult; search?: string },
+): Promise<Listed<ReturnType<typeof toSubmission>>> {
   await requireGame(db, gameId);
-  const rows = await repo.listSubmissions(db, gameId, {
-    count: page.count ?? 100,
-    skip: page.skip ?? 0,
-    type: page.type,
-  });
-  return rows.map(toSubmission);
+  const filter = { type: query.type, pattern: containsPattern(query.search) };
+  const [rows, total] = await Promise.all([
+    repo.listSubmissions(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
+    repo.countSubmissions(db, gameId, filter),
+  ]);
+  return { rows: rows.map(toSubmission), total };
 }
 
-export async function cheatInfoList(db: Db, gameId: number) {
+export async function cheatInfoList(
+  db: Db,
+  gameId: number,
+  query: { count?: number; skip?: number; search?: string } = {},
+): Promise<Listed<CheatInfoModel>> {
   requireStarted(await requireGame(db, gameId));
-  const rows = await repo.listCheatInfo(db, gameId);
+  const pattern = containsPattern(query.search);
+  const [rows, total] = await Promise.all([
+    repo.listCheatInfo(db, gameId, { count: query.count ?? 0, skip: query.skip ?? 0 }, pattern),
+    repo.countCheatInfo(db, gameId, pattern),
+  ]);
   const parts = new Map(
     (await repo.listParticipationTeams(db, [...new Set(rows.flatMap((row) => [row.submit, row.source]))])).map(
       (row) => [row.participation.id, row],
@@ -452,11 +480,14 @@ export async function cheatInfoList(db: Db, gameId: number) {
       division: row.participation.division,
     };
   };
-  return rows.map((row) => ({
-    ownedTeam: participationModel(row.source),
-    submitTeam: participationModel(row.submit),
-    submission: toSubmission(subs.get(row.submissionId)!),
-  }));
+  return {
+    total,
+    rows: rows.map((row) => ({
+      ownedTeam: participationModel(row.source),
+      submitTeam: participationModel(row.submit),
+      submission: toSubmission(subs.get(row.submissionId)!),
+    })),
+  };
 }
 
 /** The statuses the review list can be filtered by. */

@@ -1,67 +1,95 @@
-import ExcelJS from 'exceljs';
-import type { Db } from '../../db/client';
 import type { AnswerResult } from '../../db/schema/enums';
-import * as repo from './game.repository';
 import type { ScoreboardModel } from './scoreboard';
 
 /** Column headings, translated by the caller (keys under `game.sheet`). */
 export type SheetLabels = (key: string) => string;
+
+/** The heading keys of both sheets; the request thread translates them, the worker only writes. */
+export const SHEET_LABEL_KEYS = [
+  'scoreboard',
+  'submissions',
+  'rank',
+  'team',
+  'division',
+  'solved',
+  'score',
+  'status',
+  'user',
+  'challenge',
+  'answer',
+  'time',
+] as const;
+export type SheetLabelKey = (typeof SHEET_LABEL_KEYS)[number];
+export type SheetLabelTexts = Record<SheetLabelKey, string>;
+
+export const sheetLabelTexts = (t: SheetLabels): SheetLabelTexts =>
+  Object.fromEntries(SHEET_LABEL_KEYS.map((key) => [key, t(`game.sheet.${key}`)])) as SheetLabelTexts;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** yyyyMMddHHmmss in UTC, as GZCTF names the submission sheet. */
 export const sheetTimestamp = (at: Date) =>
   `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}`;
 
-async function toBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/** What a sheet writer needs of a worksheet (ExcelJS's streaming WorksheetWriter has it). */
+export interface SheetTarget {
+  addRow(values: unknown[]): { font?: unknown; commit(): void };
+  getColumn(index: number): { numFmt?: string };
 }
 
 /**
  * The live scoreboard as a sheet: rank, team, division, solved count, score, then one column per
  * challenge (category order, as on the board) with the points earned, blank when unsolved.
  */
-export async function scoreboardSheet(board: ScoreboardModel, t: SheetLabels): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(t('game.sheet.scoreboard'));
+export function writeScoreboardRows(sheet: SheetTarget, board: ScoreboardModel, labels: SheetLabelTexts): void {
   const list = Object.values(board.challenges).flat();
-  sheet.addRow([
-    t('game.sheet.rank'),
-    t('game.sheet.team'),
-    t('game.sheet.division'),
-    t('game.sheet.solved'),
-    t('game.sheet.score'),
+  const header = sheet.addRow([
+    labels.rank,
+    labels.team,
+    labels.division,
+    labels.solved,
+    labels.score,
     ...list.map((challenge) => challenge!.title),
-  ]).font = { bold: true };
+  ]);
+  header.font = { bold: true };
+  header.commit();
   for (const item of board.items) {
     const earned = new Map(item.solvedChallenges.map((solve) => [solve.id, solve.score]));
-    sheet.addRow([
-      item.rank,
-      item.name,
-      item.division ?? '',
-      item.solvedCount,
-      item.score,
-      ...list.map((challenge) => earned.get(challenge!.id) ?? null),
-    ]);
+    sheet
+      .addRow([
+        item.rank,
+        item.name,
+        item.division ?? '',
+        item.solvedCount,
+        item.score,
+        ...list.map((challenge) => earned.get(challenge!.id) ?? null),
+      ])
+      .commit();
   }
-  return toBuffer(workbook);
 }
 
-/** Every submission of a game, newest first. */
-export async function submissionSheet(db: Db, gameId: number, t: SheetLabels): Promise<Buffer> {
-  const rows = await repo.listSubmissions(db, gameId, { count: 0, skip: 0 });
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(t('game.sheet.submissions'));
-  sheet.addRow([
-    t('game.sheet.status'),
-    t('game.sheet.team'),
-    t('game.sheet.user'),
-    t('game.sheet.challenge'),
-    t('game.sheet.answer'),
-    t('game.sheet.time'),
-  ]).font = { bold: true };
-  for (const row of rows) {
-    sheet.addRow([row.status as AnswerResult, row.team, row.user ?? '', row.challenge, row.answer, row.submittedAt]);
-  }
+export interface SubmissionSheetRow {
+  id: number;
+  status: string;
+  team: string;
+  user: string | null;
+  challenge: string;
+  answer: string;
+  submittedAt: Date;
+}
+
+/** Every submission of a game, newest first: the heading, then rows as their batches arrive. */
+export function writeSubmissionHeader(sheet: SheetTarget, labels: SheetLabelTexts): void {
+  // A streamed worksheet fixes its column styles with the first committed row.
   sheet.getColumn(6).numFmt = 'yyyy-mm-dd hh:mm:ss';
-  return toBuffer(workbook);
+  const header = sheet.addRow([labels.status, labels.team, labels.user, labels.challenge, labels.answer, labels.time]);
+  header.font = { bold: true };
+  header.commit();
+}
+
+export function writeSubmissionRows(sheet: SheetTarget, rows: readonly SubmissionSheetRow[]): void {
+  for (const row of rows) {
+    sheet
+      .addRow([row.status as AnswerResult, row.team, row.user ?? '', row.challenge, row.answer, row.submittedAt])
+      .commit();
+  }
 }

@@ -25,6 +25,12 @@ export async function lockParticipation(tx: Db, id: number): Promise<void> {
   await tx.select({ id: participations.id }).from(participations).where(eq(participations.id, id)).for('update');
 }
 
+/** Containers running now, players' and test ones (the metrics gauge). */
+export async function countRunningContainers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(containers).where(eq(containers.status, 'Running'));
+  return row?.n ?? 0;
+}
+
 export async function findContainer(db: Db, id: string): Promise<ContainerRow | undefined> {
   const [row] = await db.select().from(containers).where(eq(containers.id, id));
   return row;

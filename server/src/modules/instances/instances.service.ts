@@ -66,6 +66,11 @@ export class InstanceService {
     return this.deps.env.portMapping === 'PlatformProxy';
   }
 
+  /** Containers running on the platform now (every instance's), for the metrics. */
+  countRunning(): Promise<number> {
+    return repo.countRunningContainers(this.deps.db);
+  }
+
   /** Players' entry and countdown on the challenge view. */
   async contextOf(gameInstanceId: number): Promise<{ closeTime: number | null; instanceEntry: string | null }> {
     const container = await repo.findInstanceContainer(this.deps.db, gameInstanceId);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { games, participations, teamMembers, teams, userParticipations, users } from '../../db/schema';
+import { containsPattern } from '../../lib/list-page';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
@@ -132,25 +133,27 @@ export async function teamsOfUser(db: Db, userId: string): Promise<TeamRow[]> {
     .then((rows) => rows.map((row) => row.team));
 }
 
-export async function listTeams(db: Db, page: { count: number; skip: number }): Promise<TeamRow[]> {
-  return db.select().from(teams).orderBy(asc(teams.id)).limit(page.count).offset(page.skip);
+/** Teams whose name contains `hint` (case-insensitively) or whose id is `hint`; every team without one. */
+function teamMatches(hint: string | undefined) {
+  const pattern = containsPattern(hint);
+  if (!pattern) return undefined;
+  const text = hint!.trim();
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+  return id === undefined ? ilike(teams.name, pattern) : or(ilike(teams.name, pattern), eq(teams.id, id));
 }
 
-export async function countAllTeams(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(teams);
+export async function listTeams(db: Db, page: { count: number; skip: number }, hint?: string): Promise<TeamRow[]> {
+  return db.select().from(teams).where(teamMatches(hint)).orderBy(asc(teams.id)).limit(page.count).offset(page.skip);
+}
+
+export async function countTeams(db: Db, hint?: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(teams).where(teamMatches(hint));
   return row?.value ?? 0;
 }
 
-/** Teams whose name contains `hint` (case-insensitively) or whose id is `hint`. */
+/** The first `limit` teams matching `hint` (GZCTF's search). */
 export async function searchTeams(db: Db, hint: string, limit: number): Promise<TeamRow[]> {
-  const pattern = `%${hint.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const id = /^\d{1,9}$/.test(hint) ? Number(hint) : undefined;
-  return db
-    .select()
-    .from(teams)
-    .where(id === undefined ? ilike(teams.name, pattern) : or(ilike(teams.name, pattern), eq(teams.id, id)))
-    .orderBy(asc(teams.id))
-    .limit(limit);
+  return listTeams(db, { count: limit, skip: 0 }, hint);
 }
 
 /** Whether the team takes part in a game that has not ended yet (GZCTF's `AnyActiveGame`). */

@@ -7,7 +7,7 @@ import { fileUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storag
 import { verifyTeamToken } from '../../lib/team-token';
 import type { SessionUser } from '../../plugins/app/auth';
 import {
-  countAllTeams,
+  countTeams,
   countCaptaincies,
   deleteMember,
   deleteTeamRow,
@@ -330,8 +330,9 @@ export function verifySignature(body: SignatureVerifyModel): void {
 
 // ---- administration (reference §2.2) ----
 
-export async function getTeams(db: Db, page: { count: number; skip: number }) {
-  const [rows, total] = await Promise.all([listTeams(db, page), countAllTeams(db)]);
+/** A page of teams; with `search`, of the matching ones, and `total` counts the matches. */
+export async function getTeams(db: Db, page: { count: number; skip: number; search?: string | undefined }) {
+  const [rows, total] = await Promise.all([listTeams(db, page, page.search), countTeams(db, page.search)]);
   const data = await withMembers(db, rows);
   return { data, length: data.length, total };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addVary, etagMatches, weakEtag } from '../../lib/http-caching';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Paths the SPA never owns: unknown ones get a JSON 404 rather than the app shell. */
@@ -13,6 +14,8 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 /**
  * Serves the built client from DIST_DIR: hashed bundles and language files with long-lived caching,
  * and index.html (title, description and language filled in, as GZCTF does) for every client route.
+ * The build compressed the bundles (`.br`, `.gz` beside each file); the file matching the request's
+ * Accept-Encoding is sent as it is, so serving one costs no compression.
  */
 export default fp(
   async function client(app: FastifyInstance) {
@@ -27,6 +30,7 @@ export default fp(
         index: false,
         wildcard: true,
         cacheControl: false,
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const relative = path.relative(app.env.distDir, filePath);
           reply.header('Cache-Control', relative === 'index.html' ? 'no-cache' : IMMUTABLE);
@@ -52,7 +56,12 @@ export default fp(
         (_match, equals: string | undefined, name: string) =>
           equals ? `="${escapeHtml(values[name] ?? '')}"` : escapeHtml(values[name] ?? ''),
       );
-      return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      // Revalidated on each visit: after a deployment the new shell names the new bundles.
+      const etag = weakEtag(html);
+      reply.header('Cache-Control', 'no-cache').header('etag', etag);
+      addVary(reply, 'Accept-Language', 'Accept-Encoding');
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      return reply.status(200).type('text/html; charset=utf-8').send(html);
     }
 
     // The static plugin would answer 403 for the directory and the raw template for index.html.

@@ -7,7 +7,6 @@ import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import {
   useAdminDeleteTeamMutation,
   useAdminGetTeamsQuery,
-  useAdminSearchTeamsListQuery,
   useAdminUpdateTeamMutation,
   type TeamInfoModel,
 } from '../api';
@@ -20,7 +19,7 @@ import { useDebouncedValue } from '../lib/useDebouncedValue';
 const NO_TEAMS: TeamInfoModel[] = [];
 const teamRowId = (team: TeamInfoModel) => team.id;
 
-/** Every team: paged by the server or searched; lock, edit and delete. */
+/** Every team, paged and searched by the server; lock and edit (the row is patched in place), delete. */
 export default function TeamsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
@@ -29,12 +28,11 @@ export default function TeamsPage() {
   const hint = useDebouncedValue(search.trim());
   const searching = hint !== '';
 
+  // The server pages the matches too (`search`, beyond GZCTF), so every match is reachable.
   const list = useAdminGetTeamsQuery(
-    { count: page.pageSize, skip: page.page * page.pageSize },
-    { skip: searching, refetchOnMountOrArgChange: true },
+    { count: page.pageSize, skip: page.page * page.pageSize, search: searching ? hint : undefined },
+    { refetchOnMountOrArgChange: true },
   );
-  const found = useAdminSearchTeamsListQuery({ hint }, { skip: !searching });
-  const current = searching ? found : list;
 
   const [editing, setEditing] = useState<TeamInfoModel | null>(null);
   const [updateTeam] = useAdminUpdateTeamMutation();
@@ -62,13 +60,9 @@ export default function TeamsPage() {
     [onDelete, updateTeam],
   );
   const columns = useTeamColumns(actions);
-  const all = current.data?.data ?? NO_TEAMS;
-  // Search results (at most 30) are paged here; the pages come paged from the server.
-  const rows = useMemo(
-    () => (searching ? all.slice(page.page * page.pageSize, (page.page + 1) * page.pageSize) : all),
-    [all, searching, page],
-  );
-  const rowCount = searching ? all.length : (list.data?.total ?? list.data?.length ?? 0);
+  // Rows only for the page and search asked for; the count stays from the last answer meanwhile.
+  const rows = list.currentData?.data ?? NO_TEAMS;
+  const rowCount = list.data?.total ?? list.data?.length ?? 0;
 
   return (
     <Stack spacing={2}>
@@ -91,7 +85,7 @@ export default function TeamsPage() {
       </Stack>
       {searching && (
         <Typography variant="body2" color="text.secondary" role="status">
-          {t('admin:search.results', { number: all.length })}
+          {t('admin:search.results', { number: list.currentData?.total ?? 0 })}
         </Typography>
       )}
       <DataTable
@@ -99,7 +93,7 @@ export default function TeamsPage() {
         rows={rows}
         columns={columns}
         getRowId={teamRowId}
-        loading={current.isFetching}
+        loading={list.isFetching}
         rowHeight={60}
         paginationMode="server"
         rowCount={rowCount}

@@ -10,7 +10,6 @@ import {
   useAdminDeleteUserMutation,
   useAdminGetUsersQuery,
   useAdminResetPasswordMutation,
-  useAdminSearchUsersListQuery,
   type UserInfoModel,
 } from '../api';
 import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
@@ -24,9 +23,9 @@ import { useDebouncedValue } from '../lib/useDebouncedValue';
 const NO_USERS: UserInfoModel[] = [];
 
 /**
- * Every account: paged by the server (count/skip from the grid's page model), or the server's search
- * results (at most 30) while the search box holds text. Edit, reset the password, delete, or create
- * many at once.
+ * Every account, paged by the server (count/skip from the grid's page model) and narrowed by it to
+ * the matches of the search box once typing pauses. Edit (the row is patched in place), reset the
+ * password, delete, or create many at once.
  */
 export default function UsersPage() {
   const { t } = useTranslation();
@@ -36,12 +35,11 @@ export default function UsersPage() {
   const hint = useDebouncedValue(search.trim());
   const searching = hint !== '';
 
+  // The server pages the matches too (`search`, beyond GZCTF), so every match is reachable.
   const list = useAdminGetUsersQuery(
-    { count: page.pageSize, skip: page.page * page.pageSize },
-    { skip: searching, refetchOnMountOrArgChange: true },
+    { count: page.pageSize, skip: page.page * page.pageSize, search: searching ? hint : undefined },
+    { refetchOnMountOrArgChange: true },
   );
-  const found = useAdminSearchUsersListQuery({ hint }, { skip: !searching });
-  const current = searching ? found : list;
 
   const [editing, setEditing] = useState<UserInfoModel | null>(null);
   const [batchOpen, setBatchOpen] = useState(false);
@@ -94,13 +92,9 @@ export default function UsersPage() {
   );
   const columns = useUserColumns(actions);
 
-  const all = current.data?.data ?? NO_USERS;
-  // Search results (at most 30) are paged here; the pages come paged from the server.
-  const rows = useMemo(
-    () => (searching ? all.slice(page.page * page.pageSize, (page.page + 1) * page.pageSize) : all),
-    [all, searching, page],
-  );
-  const rowCount = searching ? all.length : (list.data?.total ?? list.data?.length ?? 0);
+  // Rows only for the page and search asked for; the count stays from the last answer meanwhile.
+  const rows = list.currentData?.data ?? NO_USERS;
+  const rowCount = list.data?.total ?? list.data?.length ?? 0;
   return (
     <Stack spacing={2}>
       <Stack
@@ -127,7 +121,7 @@ export default function UsersPage() {
       </Stack>
       {searching && (
         <Typography variant="body2" color="text.secondary" role="status">
-          {t('admin:search.results', { number: all.length })}
+          {t('admin:search.results', { number: list.currentData?.total ?? 0 })}
         </Typography>
       )}
       <DataTable
@@ -135,7 +129,7 @@ export default function UsersPage() {
         rows={rows}
         columns={columns}
         getRowId={userRowId}
-        loading={current.isFetching}
+        loading={list.isFetching}
         rowHeight={60}
         paginationMode="server"
         rowCount={rowCount}

@@ -16,7 +16,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParticipationInfoModel, ParticipationStatus } from '../api';
 import { reviewActions, STATUS_COLOR } from '../lib/participation';
@@ -40,9 +40,16 @@ export interface ParticipationCardProps {
 
 /**
  * One team's participation: avatar and name, status, the division (changeable when the game has
- * divisions), the status moves the state machine allows, and the members, expandable.
+ * divisions), the status moves the state machine allows, and the members, expandable. Memoised:
+ * a review patches one row of the page, and only that card draws again.
  */
-export function ParticipationCard({ participation, divisions, busy, onStatus, onDivision }: ParticipationCardProps) {
+export const ParticipationCard = memo(function ParticipationCard({
+  participation,
+  divisions,
+  busy,
+  onStatus,
+  onDivision,
+}: ParticipationCardProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const membersId = useId();
@@ -149,4 +156,4 @@ export function ParticipationCard({ participation, divisions, busy, onStatus, on
       </Collapse>
     </Card>
   );
-}
+});

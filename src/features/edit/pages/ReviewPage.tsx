@@ -1,16 +1,24 @@
 import Alert from '@mui/material/Alert';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/shared/api/errors';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
+import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
+import { SearchField } from '@/shared/ui/paging/SearchField';
+import { usePagedList } from '@/shared/ui/paging/usePagedList';
 import {
   useAdminParticipationMutation,
   useEditGetGameQuery,
-  useGameParticipationsQuery,
+  useGameParticipationsPageQuery,
   type ParticipationInfoModel,
   type ParticipationStatus,
 } from '../api';
@@ -23,53 +31,84 @@ const NO_PARTICIPATIONS: ParticipationInfoModel[] = [];
 const NO_DIVISIONS: string[] = [];
 
 /**
- * `/admin/games/:id/review`: the teams that joined the game. Filter by status, accept or reject the
+ * `/admin/games/:id/review`: the teams that joined the game, one server page at a time (events have
+ * thousands). Filter by status and division, search team names (debounced), accept or reject the
  * pending ones, suspend and reinstate accepted ones (spec §4), and move teams between divisions.
- * Rejecting and suspending ask first.
+ * Rejecting and suspending ask first. A change patches its row in place (see `adminParticipation`
+ * in ../api.ts), so a row whose new status no longer matches the filter stays until the next load.
  */
 export default function ReviewPage() {
   const { t } = useTranslation();
   const gameId = useGameId();
   const confirm = useConfirm();
+  const divisionLabelId = useId();
   const [filter, setFilter] = useState<Filter>('all');
+  const [division, setDivision] = useState('');
+  const paging = usePagedList([filter, division]);
   const game = useEditGetGameQuery({ id: gameId }, { skip: Number.isNaN(gameId) });
-  const list = useGameParticipationsQuery(
-    { id: gameId },
+  const list = useGameParticipationsPageQuery(
+    {
+      id: gameId,
+      count: paging.count,
+      skip: paging.skip,
+      status: filter === 'all' ? undefined : filter,
+      division: division || undefined,
+      search: paging.settledSearch.trim() || undefined,
+    },
     { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true },
   );
   const [edit, { isLoading }] = useAdminParticipationMutation();
 
-  const all = list.data ?? NO_PARTICIPATIONS;
-  const shown = useMemo(() => (filter === 'all' ? all : all.filter((item) => item.status === filter)), [all, filter]);
-  const counts = useMemo(() => {
-    const result = new Map<ParticipationStatus, number>();
-    for (const item of all) result.set(item.status, (result.get(item.status) ?? 0) + 1);
-    return result;
-  }, [all]);
+  const shown = list.data?.items ?? NO_PARTICIPATIONS;
+  const total = list.data?.total ?? 0;
+  const divisions = game.data?.divisions ?? NO_DIVISIONS;
+  const filtered = filter !== 'all' || division !== '' || paging.settledSearch.trim() !== '';
 
   const onStatus = useCallback(
-    async (participation: ParticipationInfoModel, status: ParticipationStatus) => {
-      if (status === 'Rejected' || status === 'Suspended') {
-        const confirmed = await confirm({
-          title: t(`edit:review.confirm.${status}.title`),
-          message: t(`edit:review.confirm.${status}.message`, { team: participation.team.name }),
-          confirmLabel: t(`edit:review.action.${status}`),
-          destructive: true,
-        });
-        if (!confirmed) return;
-      }
-      await edit({ id: participation.id, participationEditModel: { status } }).catch(() => undefined);
-    },
+    (participation: ParticipationInfoModel, status: ParticipationStatus) =>
+      void (async () => {
+        if (status === 'Rejected' || status === 'Suspended') {
+          const confirmed = await confirm({
+            title: t(`edit:review.confirm.${status}.title`),
+            message: t(`edit:review.confirm.${status}.message`, { team: participation.team.name }),
+            confirmLabel: t(`edit:review.action.${status}`),
+            destructive: true,
+          });
+          if (!confirmed) return;
+        }
+        await edit({ id: participation.id, participationEditModel: { status } }).catch(() => undefined);
+      })(),
     [confirm, edit, t],
   );
   const onDivision = useCallback(
-    (participation: ParticipationInfoModel, division: string) =>
-      void edit({ id: participation.id, participationEditModel: { division } }).catch(() => undefined),
+    (participation: ParticipationInfoModel, next: string) =>
+      void edit({ id: participation.id, participationEditModel: { division: next } }).catch(() => undefined),
     [edit],
   );
 
   return (
     <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <SearchField value={paging.search} onChange={paging.setSearch} label={t('edit:review.search')} />
+        {divisions.length > 0 && (
+          <FormControl size="small" sx={{ minWidth: 180 }}>
+            <InputLabel id={divisionLabelId}>{t('edit:review.divisionFilter')}</InputLabel>
+            <Select
+              labelId={divisionLabelId}
+              label={t('edit:review.divisionFilter')}
+              value={division}
+              onChange={(event) => setDivision(event.target.value)}
+            >
+              <MenuItem value="">{t('edit:review.allDivisions')}</MenuItem>
+              {divisions.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        )}
+      </Stack>
       <ToggleButtonGroup
         exclusive
         size="small"
@@ -78,17 +117,24 @@ export default function ReviewPage() {
         aria-label={t('edit:review.filter')}
         sx={{ flexWrap: 'wrap' }}
       >
-        <ToggleButton value="all">{t('edit:review.all', { count: all.length })}</ToggleButton>
+        <ToggleButton value="all">{t('edit:review.allStatuses')}</ToggleButton>
         {PARTICIPATION_STATUSES.map((status) => (
           <ToggleButton key={status} value={status}>
-            {t(`edit:review.status.${status}`)} ({counts.get(status) ?? 0})
+            {t(`edit:review.status.${status}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      {list.isFetching ? (
+        <LinearProgress aria-label={t('loading')} />
+      ) : (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {t('edit:review.total', { count: total })}
+        </Typography>
+      )}
       {list.error && <Alert severity="error">{getErrorMessage(t, list.error)}</Alert>}
       {list.isSuccess && shown.length === 0 && (
         <Typography color="text.secondary" role="status">
-          {t(filter === 'all' ? 'edit:review.none' : 'edit:review.noneWithStatus')}
+          {t(filtered ? 'edit:review.noneMatching' : 'edit:review.none')}
         </Typography>
       )}
       <Stack component="ul" spacing={1.5} aria-label={t('edit:review.list')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -96,13 +142,14 @@ export default function ReviewPage() {
           <ParticipationCard
             key={participation.id}
             participation={participation}
-            divisions={game.data?.divisions ?? NO_DIVISIONS}
+            divisions={divisions}
             busy={isLoading}
-            onStatus={(item, status) => void onStatus(item, status)}
+            onStatus={onStatus}
             onDivision={onDivision}
           />
         ))}
       </Stack>
+      {total > 0 && <PagedListFooter list={paging} total={total} />}
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ import { useParams } from 'react-router';
 import { getErrorMessage } from '@/shared/api/errors';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { decodeBloodBonus } from '@/shared/lib/bloodBonus';
+import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGameQuery, useGameScoreboardQuery, type ScoreboardItem } from '../api';
 import { useGameViewer } from '../viewer';
@@ -56,7 +57,9 @@ export default function ScoreboardPage() {
     () => new Map(groups.flatMap((group) => group.challenges.map((challenge) => [challenge.id, challenge]))),
     [groups],
   );
-  const rows = useMemo(() => visibleRows(items, division, search), [items, division, search]);
+  // The field shows every keystroke; the thousands of rows are filtered once typing pauses.
+  const settledSearch = useDebouncedValue(search);
+  const rows = useMemo(() => visibleRows(items, division, settledSearch), [items, division, settledSearch]);
   const timelines = useMemo(() => (board ? timelinesFor(board, division) : []), [board, division]);
   // The dialog follows the polled board, so an open team's detail stays current.
   const openTeam: ScoreboardItem | null = items.find((item) => item.id === openTeamId) ?? null;

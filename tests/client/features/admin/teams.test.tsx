@@ -34,12 +34,9 @@ function serveTeams() {
     http.get(`${API}/admin/teams`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       pages.push(`${params.get('count')}/${params.get('skip')}`);
-      return HttpResponse.json({ data: teams, length: teams.length, total: teams.length });
-    }),
-    http.post(`${API}/admin/teams/search`, ({ request }) => {
-      const hint = new URL(request.url).searchParams.get('hint') ?? '';
-      searches.push(hint);
-      const data = teams.filter((item) => item.name!.includes(hint));
+      const search = params.get('search');
+      if (search !== null) searches.push(search);
+      const data = teams.filter((item) => item.name!.includes(search ?? ''));
       return HttpResponse.json({ data, length: data.length, total: data.length });
     }),
     http.put(`${API}/admin/teams/:id`, async ({ params, request }) => {
@@ -58,7 +55,7 @@ function serveTeams() {
 }
 
 describe('the admin teams table', () => {
-  it('lists teams by page with members, and the lock switch saves at once', async () => {
+  it('lists teams by page with members, and the lock switch saves at once, patching only that row', async () => {
     const { pages, updates } = serveTeams();
     renderApp('/admin/teams');
     const grid = await screen.findByRole('grid', { name: 'Teams' });
@@ -76,10 +73,12 @@ describe('the admin teams table', () => {
     await waitFor(() => expect(updates).toEqual([{ id: '1', body: { locked: true } }]));
     await waitFor(() => expect(within(grid).getByRole('switch', { name: 'Lock team Team 1' })).toBeChecked());
     expect(await screen.findByText('The team is locked.')).toBeInTheDocument();
+    // The row changed in place: the page was not asked for again.
+    expect(pages).toEqual(['30/0']);
   });
 
-  it('edits name and bio in a dialog', async () => {
-    const { updates } = serveTeams();
+  it('edits name and bio in a dialog, and the row shows them without reloading the page', async () => {
+    const { updates, pages } = serveTeams();
     renderApp('/admin/teams');
     await screen.findByText('Team 1');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Team 1' }));
@@ -90,6 +89,7 @@ describe('the admin teams table', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(updates).toEqual([{ id: '1', body: { name: 'Renamed', bio: 'Bio 1' } }]));
     expect(await screen.findByText('Renamed')).toBeInTheDocument();
+    expect(pages).toEqual(['30/0']);
   });
 
   it('deletes only after confirming', async () => {
@@ -108,12 +108,15 @@ describe('the admin teams table', () => {
     await waitFor(() => expect(screen.queryByText('Team 2')).not.toBeInTheDocument());
   });
 
-  it('searches teams by hint', async () => {
-    const { searches } = serveTeams();
+  it('asks the server for the matches of the search once typing pauses, paged like the list', async () => {
+    const { searches, pages } = serveTeams();
     renderApp('/admin/teams');
     await screen.findByText('Team 2');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'Team 1');
     await waitFor(() => expect(screen.queryByText('Team 2')).not.toBeInTheDocument());
     expect(searches).toEqual(['Team 1']);
+    expect(pages.at(-1)).toBe('30/0');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Search results: 1'));
+    expect(screen.getByText('Team 1')).toBeInTheDocument();
   });
 });

@@ -8,24 +8,27 @@ import { mockAdmin, user } from './support';
 const TOTAL = 75;
 const everyone = Array.from({ length: TOTAL }, (_, index) => user(index + 1));
 
-/** Serves the user list by count/skip and records each page asked for. */
+/** Serves the user list by count/skip (and search, as the server does) and records each page asked for. */
 function serveUsers() {
   const pages: Array<{ count: string | null; skip: string | null }> = [];
   const searches: Array<string | null> = [];
+  let people = everyone;
   server.use(
     http.get(`${API}/admin/users`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       pages.push({ count: params.get('count'), skip: params.get('skip') });
+      const search = params.get('search');
+      if (search !== null) searches.push(search);
       const count = Number(params.get('count'));
       const skip = Number(params.get('skip'));
-      const data = everyone.slice(skip, skip + count);
-      return HttpResponse.json({ data, length: data.length, total: TOTAL });
+      const matching = people.filter((item) => item.userName!.includes(search ?? ''));
+      const data = matching.slice(skip, skip + count);
+      return HttpResponse.json({ data, length: data.length, total: matching.length });
     }),
-    http.post(`${API}/admin/users/search`, ({ request }) => {
-      const hint = new URL(request.url).searchParams.get('hint');
-      searches.push(hint);
-      const data = everyone.filter((item) => item.userName!.includes(hint ?? '')).slice(0, 30);
-      return HttpResponse.json({ data, length: data.length, total: data.length });
+    http.put(`${API}/admin/users/:id`, async ({ params, request }) => {
+      const body = (await request.json()) as Partial<(typeof everyone)[number]>;
+      people = people.map((item) => (item.id === params.id ? { ...item, ...body } : item));
+      return new HttpResponse(null, { status: 200 });
     }),
   );
   return { pages, searches };
@@ -142,8 +145,8 @@ describe('the admin users table', () => {
     expect(store.getState().notifications.queue.every((item) => item.variant === 'error')).toBe(true);
   });
 
-  it('edits a user: validates, then sends every field and closes', async () => {
-    serveUsers();
+  it('edits a user: validates, sends every field, closes, and patches only that row', async () => {
+    const { pages } = serveUsers();
     const saved: unknown[] = [];
     server.use(
       http.put(`${API}/admin/users/:id`, async ({ request }) => {
@@ -152,7 +155,7 @@ describe('the admin users table', () => {
       }),
     );
     renderApp('/admin/users');
-    await findGrid('user4');
+    const grid = await findGrid('user4');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit user4' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit user4' });
 
@@ -180,6 +183,10 @@ describe('the admin users table', () => {
         stdNumber: 'S4',
       },
     ]);
+    // The saved row shows the change at once, and the page was not asked for again.
+    expect(await within(grid).findByText('abc')).toBeInTheDocument();
+    expect(within(grid).queryByText('user4')).not.toBeInTheDocument();
+    expect(pages).toEqual([{ count: '30', skip: '0' }]);
   });
 
   it('creates users in a batch from pasted lines, refusing lines with problems', async () => {

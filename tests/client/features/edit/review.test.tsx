@@ -29,6 +29,9 @@ const participation = (id: number, name: string, status: ParticipationStatus): P
   },
 });
 
+/** The query of every list request the page made, in order. */
+let reads: URLSearchParams[] = [];
+
 function serveParticipations() {
   let list = [
     participation(1, 'Pending Pandas', 'Pending'),
@@ -37,8 +40,22 @@ function serveParticipations() {
     participation(4, 'Rejected Rats', 'Rejected'),
   ];
   const edits: Array<{ id: string; body: unknown }> = [];
+  reads = [];
   server.use(
-    http.get(`${API}/game/:id/participations`, () => HttpResponse.json(list)),
+    // Filters and pages as the server does (server/src/modules/game), total in X-Total-Count.
+    http.get(`${API}/game/:id/participations`, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      reads.push(query);
+      const search = query.get('search')?.toLowerCase();
+      const matching = list.filter(
+        (item) =>
+          (!query.get('status') || item.status === query.get('status')) &&
+          (!search || item.team.name!.toLowerCase().includes(search)),
+      );
+      const skip = Number(query.get('skip') ?? 0);
+      const page = matching.slice(skip, skip + Number(query.get('count') ?? matching.length));
+      return HttpResponse.json(page, { headers: { 'X-Total-Count': String(matching.length) } });
+    }),
     http.put(`${API}/admin/participation/:id`, async ({ params, request }) => {
       const body = (await request.json()) as { status?: ParticipationStatus; division?: string };
       edits.push({ id: String(params.id), body });
@@ -82,6 +99,10 @@ describe('the game Review page', () => {
     expect(await within(pandas).findByRole('button', { name: 'Suspend Pending Pandas' })).toBeInTheDocument();
     expect(within(pandas).getByText('Accepted')).toBeInTheDocument();
     expect(await screen.findByText('Participation updated')).toBeInTheDocument();
+    // The row was patched in place: the page was read once, with its paging parameters.
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.get('count')).toBe('50');
+    expect(reads[0]!.get('skip')).toBe('0');
 
     await userEvent.click(within(await card('Accepted Ants')).getByRole('button', { name: 'Suspend Accepted Ants' }));
     const confirm = await screen.findByRole('dialog', { name: 'Suspend the team?' });
@@ -89,9 +110,24 @@ describe('the game Review page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(edits).toHaveLength(1);
 
-    await userEvent.click(screen.getByRole('button', { name: /^Suspended \(1\)/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Suspended' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Pending Pandas' })).not.toBeInTheDocument());
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Suspended Swans']);
+    expect(reads.at(-1)!.get('status')).toBe('Suspended');
+    expect(screen.getByText('Teams: 1')).toBeInTheDocument();
+  });
+
+  it('searches team names on the server once typing pauses', async () => {
+    serveGame(game(6, { divisions: ['Open', 'Students'] }));
+    serveParticipations();
+    renderApp('/admin/games/6/review');
+    await card('Rejected Rats');
+    const before = reads.length;
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'ants');
+    expect(await card('Accepted Ants')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Rejected Rats' })).not.toBeInTheDocument());
+    const searches = reads.slice(before).map((query) => query.get('search'));
+    expect(searches).toEqual(['ants']);
   });
 
   it('moves a team to another division and lists its members', async () => {

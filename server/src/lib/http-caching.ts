@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+/** The content codings the server produces, in its order of preference when a client likes both. */
+export type ContentCoding = 'br' | 'gzip';
+export type Negotiated = ContentCoding | 'identity';
+
+/** A weak ETag of a body: weak because the same body goes out in several content codings. */
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** RFC 9110 weak comparison of `If-None-Match` (a list, or `*`) against the answer's ETag. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const wanted = opaque(etag);
+  return header.split(',').some((tag) => {
+    const value = opaque(tag);
+    return value === '*' || value === wanted;
+  });
+}
+
+/** Adds header fields to `Vary` once each, keeping what other code put there. */
+export function addVary(reply: FastifyReply, ...fields: string[]): void {
+  const current = reply.getHeader('vary');
+  const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+  if (listed.includes('*')) return;
+  const known = new Set(listed.map((field) => field.toLowerCase()));
+  const added = fields.filter((field) => !known.has(field.toLowerCase()));
+  if (added.length > 0) reply.header('vary', [...listed, ...added].join(', '));
+}
+
+/**
+ * Picks the coding for an `Accept-Encoding` header: the offered coding with the highest q-value
+ * (`*` stands for any coding not named, `x-gzip` for gzip), ties going to the order of `offered`;
+ * identity when none is acceptable or the header is missing (RFC 9110 §12.5.3).
+ */
+export function negotiateEncoding(header: string | undefined, offered: readonly ContentCoding[]): Negotiated {
+  if (!header) return 'identity';
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(weight) ? weight : 0);
+  }
+  let best: Negotiated = 'identity';
+  let bestWeight = 0;
+  for (const coding of offered) {
+    const weight = weights.get(coding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}

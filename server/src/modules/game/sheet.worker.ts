@@ -1,0 +1,109 @@
+import { Writable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
+import { connectPostgres } from '../../db/client';
+import { submissionBatch } from './game.repository';
+import type { ScoreboardModel } from './scoreboard';
+import {
+  writeScoreboardRows,
+  writeSubmissionHeader,
+  writeSubmissionRows,
+  type SheetLabelTexts,
+  type SubmissionSheetRow,
+} from './sheets';
+import type { ToParent, ToWorker, SheetJob } from './sheet-export';
+
+/**
+ * The sheet export's worker thread (see sheet-export.ts): builds the workbook with ExcelJS's
+ * streaming writer and posts the zip's bytes to the request thread as they come. Zipping and XML are
+ * the CPU-heavy part, so they run here; the request thread only forwards bytes.
+ *
+ * Rows: on PostgreSQL the worker reads them itself in keyset batches over its own connection; on
+ * PGlite (one connection, owned by the main thread) it asks the main thread for each batch.
+ */
+
+const port = parentPort!;
+const job = workerData as SheetJob;
+
+// Flow control: a chunk is written once the request thread has taken the previous one.
+let acknowledged: (() => void) | undefined;
+let fedRows: ((rows: SubmissionSheetRow[]) => void) | undefined;
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'ack') {
+    const resume = acknowledged;
+    acknowledged = undefined;
+    resume?.();
+  } else {
+    const take = fedRows;
+    fedRows = undefined;
+    take?.(message.rows);
+  }
+});
+
+const post = (message: ToParent, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+const output = new Writable({
+  highWaterMark: 256 * 1024,
+  write(chunk: Buffer, _encoding, callback) {
+    const bytes = new Uint8Array(chunk.byteLength);
+    bytes.set(chunk);
+    acknowledged = () => callback();
+    post({ type: 'chunk', bytes }, [bytes.buffer]);
+  },
+  final(callback) {
+    callback();
+  },
+});
+
+async function* submissionBatches(gameId: number, databaseUrl: string | undefined, batchSize: number) {
+  if (databaseUrl) {
+    const handle = connectPostgres(databaseUrl);
+    try {
+      let after: number | null = null;
+      for (;;) {
+        const rows = await submissionBatch(handle.db, gameId, after, batchSize);
+        if (rows.length > 0) yield rows;
+        if (rows.length < batchSize) return;
+        after = rows.at(-1)!.id;
+      }
+    } finally {
+      await handle.close();
+    }
+  } else {
+    let after: number | null = null;
+    for (;;) {
+      const rows = await new Promise<SubmissionSheetRow[]>((resolve) => {
+        fedRows = resolve;
+        post({ type: 'rows', after });
+      });
+      if (rows.length > 0) yield rows;
+      if (rows.length < batchSize) return;
+      after = rows.at(-1)!.id;
+    }
+  }
+}
+
+async function run(): Promise<void> {
+  // Shared strings: inline strings would drop empty texts (a team without division), which the
+  // in-memory writer kept as ''; a table of 50,000 answers is a few megabytes at most.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
+  const labels: SheetLabelTexts = job.labels;
+  if (job.kind === 'scoreboard') {
+    const sheet = workbook.addWorksheet(labels.scoreboard);
+    writeScoreboardRows(sheet, JSON.parse(job.boardJson) as ScoreboardModel, labels);
+    sheet.commit();
+  } else {
+    const sheet = workbook.addWorksheet(labels.submissions);
+    writeSubmissionHeader(sheet, labels);
+    for await (const rows of submissionBatches(job.gameId, job.databaseUrl, job.batchSize)) {
+      writeSubmissionRows(sheet, rows);
+    }
+    sheet.commit();
+  }
+  await workbook.commit();
+  post({ type: 'done' });
+}
+
+run().catch((error: unknown) =>
+  post({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
+);

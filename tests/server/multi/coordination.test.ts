@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { buildApp } from '../../../server/src/app';
+import { tryHoldAdvisoryLock } from '../../../server/src/db/advisory-lock';
+import type { DatabaseHandle } from '../../../server/src/db/client';
+import { createRedisBuildLock } from '../../../server/src/plugins/app/build-lock';
+import { Leadership } from '../../../server/src/plugins/app/leader';
+import { testEnv } from '../helpers/app';
+import { engines } from '../helpers/database';
+
+/**
+ * The pieces that make several instances one platform, each shown in-process: the advisory-lock
+ * leader (one at a time, a successor when it stops or its connection dies), the scoreboard build
+ * lock (one build at a time, no request left unserved) and settings changes reaching other
+ * instances. tests/server/multi/two-instances.test.ts shows them together in real processes.
+ */
+const postgres = engines().find((engine) => engine.name === 'postgres');
+const redisUrl = process.env.REDIS_URL;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+const quietLog = { info: () => {}, warn: () => {} };
+
+if (postgres) {
+  describe('the timed-jobs leader (PostgreSQL advisory lock)', () => {
+    let database: DatabaseHandle;
+    before(async () => {
+      database = await postgres.open();
+    });
+    after(async () => database.close());
+
+    test('one instance leads; another takes over when it stops; a lost connection frees the lock for a new election', async () => {
+      const key = 4242;
+      const runs = { first: 0, second: 0 };
+      const first = new Leadership(() => tryHoldAdvisoryLock(database.db, key), quietLog);
+      const second = new Leadership(() => tryHoldAdvisoryLock(database.db, key), quietLog);
+      first.every('count', 20, async () => void (runs.first += 1));
+      second.every('count', 20, async () => void (runs.second += 1));
+      await first.start();
+      await second.start();
+      assert.equal(first.leading, true);
+      assert.equal(second.leading, false);
+      await until('a few runs on the leader', () => runs.first >= 3);
+      assert.equal(runs.second, 0, 'the job never runs where the lock is not held');
+
+      // A graceful stop gives the lock up; the other takes it at its next try.
+      await first.stop();
+      await until('the second to lead', () => second.leading);
+      await until('the job to run on the new leader', () => runs.second >= 1);
+
+      // A leader whose database connection dies loses the lock with it; a standby takes over.
+      const third = new Leadership(() => tryHoldAdvisoryLock(database.db, key), quietLog);
+      await third.start();
+      assert.equal(third.leading, false);
+      await database.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_locks
+        where locktype = 'advisory' and granted and objid = ${key}
+          and database = (select oid from pg_database where datname = current_database())`);
+      await until('the leader to notice', () => !second.leading);
+      // The lock is free again: whichever tries first (its old holder, on a new connection, or the
+      // standby) leads, and only one.
+      await until('a new leader', () => second.leading || third.leading);
+      assert.equal(second.leading && third.leading, false);
+      await second.stop();
+      await third.stop();
+    });
+  });
+}
+
+if (redisUrl) {
+  describe('the scoreboard build lock (Redis)', () => {
+    let redis: Redis;
+    before(async () => {
+      redis = new Redis(redisUrl, { lazyConnect: true });
+      await redis.connect();
+    });
+    after(async () => {
+      await redis.quit();
+    });
+
+    test('concurrent requests from several instances: one build at a time, each answered by a build begun after it', async () => {
+      const prefix = `test-${randomBytes(6).toString('hex')}:`;
+      // Five instances, each with its own lock object (and connection), as separate processes would have.
+      const connections = Array.from({ length: 5 }, () => redis.duplicate());
+      const locks = connections.map((connection) => createRedisBuildLock(connection, prefix));
+      const log: string[] = [];
+      let running = 0;
+      let overlapped = false;
+      let builds = 0;
+      const build = async () => {
+        const n = (builds += 1);
+        running += 1;
+        if (running > 1) overlapped = true;
+        log.push(`start ${n}`);
+        await sleep(50);
+        log.push(`end ${n}`);
+        running -= 1;
+      };
+      const results = await Promise.all(
+        locks.map(async (lock, index) => {
+          log.push(`ask ${index}`);
+          const built = await lock.coalesce(7, build);
+          log.push(`done ${index}`);
+          return built;
+        }),
+      );
+      assert.equal(overlapped, false, 'never two builds at once');
+      assert.ok(builds >= 1 && builds < locks.length, `coalesced into fewer builds than requests (${builds})`);
+      assert.ok(results.some(Boolean), 'some instance built');
+      // Each request is answered only after a build that started after it asked has ended.
+      for (let index = 0; index < locks.length; index += 1) {
+        const asked = log.indexOf(`ask ${index}`);
+        const done = log.indexOf(`done ${index}`);
+        const served = log.some((entry, at) => {
+          if (!entry.startsWith('start ') || at < asked) return false;
+          const end = log.indexOf(`end ${entry.slice(6)}`);
+          return end < done;
+        });
+        assert.ok(served, `request ${index} served by a fresh build: ${log.join(', ')}`);
+      }
+      for (const connection of connections) await connection.quit();
+    });
+  });
+}
+
+if (postgres && redisUrl) {
+  describe('settings shared between instances', () => {
+    let database: DatabaseHandle;
+    before(async () => {
+      database = await postgres.open();
+    });
+    after(async () => database.close());
+
+    test('a settings change saved on one instance is seen by the other at once', async () => {
+      const prefix = `test-${randomBytes(6).toString('hex')}:`;
+      const shared = { ...database, close: async () => {} };
+      const start = async () => {
+        const app = await buildApp({
+          env: testEnv({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }),
+          database: shared,
+          logger: false,
+        });
+        await app.ready();
+        return app;
+      };
+      const one = await start();
+      const two = await start();
+      try {
+        // The second caches what it read.
+        assert.equal((await two.settings.get()).globalConfig.title, 'GZ');
+        await one.settings.update({ globalConfig: { title: 'Shared CTF' } });
+        await until('the other instance to drop its copy', async () => {
+          return (await two.settings.get()).globalConfig.title === 'Shared CTF';
+        });
+        const config = await two.inject({ method: 'GET', url: '/api/config' });
+        assert.equal(config.json<{ title: string }>().title, 'Shared CTF');
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+  });
+}
