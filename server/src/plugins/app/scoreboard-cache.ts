@@ -40,13 +40,14 @@ const entryOf = (json: string): ScoreboardEntry => ({
   etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
 });
 /**
- * How long after a regeneration that took `took` ms the next one waits: a second, or three times
- * the run when that is longer (up to 2 s). Under a stream of solves the board is then regenerated
- * about once a second rather than once per judged batch, which had left less CPU for the
- * acknowledgements and the judge (regeneration takes at most a quarter of the time); players poll
- * the board every 10 s, so a board a second behind is never seen as stale.
+ * How long after a regeneration that took `took` ms the next one waits: three times the run, at
+ * least a quarter of a second and at most 2 s. Under a stream of solves the board is then
+ * regenerated a few times a second on a small board and every second or two on a big one rather
+ * than once per judged batch, which had left less CPU for the acknowledgements and the judge
+ * (regeneration takes at most a quarter of the time). A fixed second had kept a burst of first
+ * solves off the board for up to a second longer than a small board needs.
  */
-const defaultPauseAfter = (took: number) => Math.min(2_000, Math.max(1_000, 3 * took));
+const defaultPauseAfter = (took: number) => Math.min(2_000, Math.max(250, 3 * took));
 
 const key = (gameId: number, view: ScoreboardView) => `_ScoreBoard_${gameId}${view === 'frozen' ? '_Frozen' : ''}`;
 
