@@ -34,9 +34,8 @@ const varyOnEncoding: onSendAsyncHookHandler<unknown> = async (_request, reply, 
  * Compresses API answers above 1 KB with brotli at quality 4 (a fraction of the CPU of higher
  * qualities for JSON, and still smaller than gzip) or gzip, by the client's Accept-Encoding, and
  * adds `Vary: Accept-Encoding` to what it may compress. File downloads are left alone (above).
- * Request bodies are never
- * inflated: a small compressed upload could otherwise expand to far more than the body limits allow.
- * 204 and 304 answers have no body, so there is nothing to compress.
+ * Request bodies are never inflated: a small compressed upload could otherwise expand to far more
+ * than the body limits allow. 204 and 304 answers have no body, so there is nothing to compress.
  */
 export default fp(
   async function compression(app: FastifyInstance) {
