@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../../server/src/app';
 import { tryHoldAdvisoryLock } from '../../../server/src/db/advisory-lock';
 import type { DatabaseHandle } from '../../../server/src/db/client';
 import { createRedisBuildLock } from '../../../server/src/plugins/app/build-lock';
 import { Leadership } from '../../../server/src/plugins/app/leader';
-import { testEnv } from '../helpers/app';
+import { submissions } from '../../../server/src/db/schema';
+import { createPlayingTeam, submissionFor } from '../db/fixtures';
+import { createTestApp, testEnv } from '../helpers/app';
 import { engines } from '../helpers/database';
 
 /**
@@ -17,6 +19,7 @@ import { engines } from '../helpers/database';
  * lock (one build at a time, no request left unserved) and settings changes reaching other
  * instances. tests/server/multi/two-instances.test.ts shows them together in real processes.
  */
+const [pglite] = engines();
 const postgres = engines().find((engine) => engine.name === 'postgres');
 const redisUrl = process.env.REDIS_URL;
 
@@ -29,6 +32,33 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
   }
 }
 const quietLog = { info: () => {}, warn: () => {} };
+
+describe('the leader judges leftovers', () => {
+  test('a submission acknowledged long ago and never judged (its instance crashed) is judged without a restart', async () => {
+    const ctx = await createTestApp(pglite!);
+    try {
+      const playing = await createPlayingTeam(ctx.app.db);
+      // As a crashed instance leaves it: committed FlagSubmitted, in nobody's queue.
+      const [row] = await ctx.app.db
+        .insert(submissions)
+        .values({ ...submissionFor(playing, 'flag{lost}'), submittedAt: new Date(Date.now() - 60_000) })
+        .returning({ id: submissions.id });
+      await until(
+        'the leftover pass to judge it',
+        async () => {
+          const [judged] = await ctx.app.db
+            .select({ status: submissions.status })
+            .from(submissions)
+            .where(eq(submissions.id, row!.id));
+          return judged?.status !== 'FlagSubmitted';
+        },
+        20_000,
+      );
+    } finally {
+      await ctx.close();
+    }
+  });
+});
 
 if (postgres) {
   describe('the timed-jobs leader (PostgreSQL advisory lock)', () => {
