@@ -12,6 +12,7 @@ import { openDatabase } from '../../server/src/db/client';
 import { loadEnv } from '../../server/src/env';
 import { removeBenchData, seedEvent } from './game';
 import { line, load } from './harness';
+import type { LoadTarget } from './load';
 
 /** CPU ms used so far by this process and by every PostgreSQL and Redis process (the load generator excluded). */
 function busyMs(): { server: number; system: number; services: number } {
@@ -65,7 +66,7 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
   const result = await load({
     origin,
     okStatus: revalidate ? [304] : undefined,
-    targets: event.cookies.map((cookie, index) => {
+    targets: event.cookies.map((cookie, index): LoadTarget => {
       if (revalidate) return { method: 'GET' as const, path: boardPath, headers: { cookie, 'if-none-match': etag } };
       const challengeId = solve ? event.unsolved[0]! : event.challengeIds[index % event.challengeIds.length]!;
       return {
