@@ -126,7 +126,7 @@ describe('deploy/kubernetes', () => {
   const [service] = find('Service');
   const pod = asObject(asObject(asObject(deployment).spec).template);
   const podSpec = asObject(pod.spec);
-  const [container] = podSpec.containers as Json[];
+  const container = (podSpec.containers as Json[])[0]!;
 
   test('a Deployment of two replicas, a Service and a Secret', () => {
     assert.ok(deployment && secret && service && container);
