@@ -107,6 +107,12 @@ export function readChoice<T extends string>(
 /** Escapes a search text for `ILIKE '%…%'` (backslash is PostgreSQL's default LIKE escape). */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** `likePattern` of a search text, or undefined when it is absent or blank (no filtering). */
+export function searchPattern(search: string | undefined): string | undefined {
+  const text = search?.trim();
+  return text ? likePattern(text) : undefined;
+}
+
 /** Sets the filtered total (all pages) on the reply and hands back the page's items to return. */
 export function sendPage<T>(reply: FastifyReply, items: T[], total: number): T[] {
   reply.header(TOTAL_COUNT_HEADER, String(total));

@@ -1,6 +1,6 @@
 import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
-import { withTotal, type Listed } from '@/shared/api/listTotal';
+import { pageParams, toPage, type Page } from '@/shared/api/paging';
 import {
   gameApi,
   type CheatInfoModel,
@@ -17,7 +17,6 @@ import { openHub } from './lib/hub';
 import { addLiveEvent, addLiveSubmission } from './monitor/liveUpdates';
 
 export type * from './api.generated';
-export type { Listed } from '@/shared/api/listTotal';
 
 /**
  * Tags of the game pages: `Game` (list, info, details), `Challenge` (one challenge's detail, with its
@@ -171,9 +170,9 @@ export const api = gameApi.enhanceEndpoints({
  */
 const monitorApi = api.injectEndpoints({
   endpoints: (build) => ({
-    gameSubmissionsPage: build.query<Listed<Submission>, GameSubmissionsApiArg>({
-      query: ({ id, ...params }) => ({ url: `/api/game/${id}/submissions`, params }),
-      transformResponse: (body: Submission[], meta) => withTotal(body, meta),
+    gameSubmissionsPage: build.query<Page<Submission>, GameSubmissionsApiArg>({
+      query: ({ id, ...params }) => ({ url: `/api/game/${id}/submissions`, params: pageParams(params) }),
+      transformResponse: toPage<Submission>,
       extraOptions: { quiet: [400, 403] },
       // Judged submissions are pushed on /hub/monitor on top of the 10 s polling (reference §6).
       async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
@@ -189,7 +188,7 @@ const monitorApi = api.injectEndpoints({
             ReceivedSubmissions: (payload) =>
               updateCachedData((draft) => {
                 const grown = addLiveSubmission(draft.items, payload, arg);
-                if (draft.total !== undefined) draft.total += grown;
+                draft.total += grown;
               }),
           },
         );
@@ -197,9 +196,12 @@ const monitorApi = api.injectEndpoints({
         hub.stop();
       },
     }),
-    gameEventsPage: build.query<Listed<GameEvent>, GameEventsApiArg>({
-      query: ({ id, ...params }) => ({ url: `/api/game/${id}/events`, params }),
-      transformResponse: (body: GameEvent[], meta) => withTotal(body, meta),
+    gameEventsPage: build.query<Page<GameEvent>, GameEventsApiArg>({
+      query: ({ id, hideContainer, ...params }) => ({
+        url: `/api/game/${id}/events`,
+        params: pageParams({ ...params, hideContainer: hideContainer ? 'true' : undefined }),
+      }),
+      transformResponse: toPage<GameEvent>,
       extraOptions: { quiet: [400, 403] },
       async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
         try {
@@ -214,7 +216,7 @@ const monitorApi = api.injectEndpoints({
             ReceivedGameEvent: (payload) =>
               updateCachedData((draft) => {
                 const grown = addLiveEvent(draft.items, payload, arg);
-                if (draft.total !== undefined) draft.total += grown;
+                draft.total += grown;
               }),
           },
         );
@@ -222,9 +224,9 @@ const monitorApi = api.injectEndpoints({
         hub.stop();
       },
     }),
-    gameCheatInfoPage: build.query<Listed<CheatInfoModel>, GameCheatInfoApiArg>({
-      query: ({ id, ...params }) => ({ url: `/api/game/${id}/cheatinfo`, params }),
-      transformResponse: (body: CheatInfoModel[], meta) => withTotal(body, meta),
+    gameCheatInfoPage: build.query<Page<CheatInfoModel>, GameCheatInfoApiArg>({
+      query: ({ id, ...params }) => ({ url: `/api/game/${id}/cheatinfo`, params: pageParams(params) }),
+      transformResponse: toPage<CheatInfoModel>,
       extraOptions: { quiet: [400, 403] },
     }),
   }),

@@ -215,14 +215,14 @@ for (const engine of engines()) {
       for (const [operation, url] of [
         ['gameSubmissions', `/api/game/${gameId}/submissions?count=-1`],
         ['gameSubmissions', `/api/game/${gameId}/submissions?type=Bogus`],
-        ['gameSubmissions', `/api/game/${gameId}/submissions?search=${'x'.repeat(101)}`],
+        ['gameSubmissions', `/api/game/${gameId}/submissions?search=${'x'.repeat(65)}`],
         ['gameEvents', `/api/game/${gameId}/events?skip=-5`],
         ['gameEvents', `/api/game/${gameId}/events?type=Nope`],
         ['gameCheatInfo', `/api/game/${gameId}/cheatinfo?count=501`],
         ['gameCheatInfo', `/api/game/${gameId}/cheatinfo?skip=abc`],
         ['adminWriteups', `/api/admin/writeups/${gameId}?count=x`],
         ['adminGetUsers', `/api/admin/users?count=501`],
-        ['adminGetTeams', `/api/admin/teams?search=${'y'.repeat(101)}`],
+        ['adminGetTeams', `/api/admin/teams?search=${'y'.repeat(65)}`],
       ] as const) {
         assertError(operation, await admin('GET', url), 400);
       }

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { teamMembers, teams, users } from '../../db/schema';
-import { containsPattern } from '../../lib/list-page';
+import { searchPattern } from '../../lib/paging';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** `pattern` (`containsPattern`) in the name, student number, e-mail, phone, id or real name. */
+/** `pattern` (`searchPattern`) in the name, student number, e-mail, phone, id or real name. */
 function userMatches(pattern: string | undefined) {
   return pattern
     ? or(
@@ -38,7 +38,7 @@ export async function countUsers(db: Db, pattern?: string): Promise<number> {
 
 /** The first `limit` users matching `hint` (GZCTF's search). */
 export async function searchUsers(db: Db, hint: string, limit: number): Promise<UserRow[]> {
-  return listUsers(db, { count: limit, skip: 0 }, containsPattern(hint));
+  return listUsers(db, { count: limit, skip: 0 }, searchPattern(hint));
 }
 
 export async function captainsTeamCount(db: Db, userId: string): Promise<number> {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { components } from '../../contract/api.generated';
 import { badRequest, type HttpError, notFound } from '../../lib/http-error';
-import { containsPattern } from '../../lib/list-page';
+import { searchPattern } from '../../lib/paging';
 import { hashPassword, passwordProblem } from '../../lib/password';
 import { fileUrl, releaseFileRow, removeBlob } from '../../lib/storage';
 import {
@@ -82,7 +82,7 @@ function duplicateUser(
 
 /** A page of users; with `search`, of the matching ones, and `total` counts the matches. */
 export async function getUsers(db: Db, page: { count: number; skip: number; search?: string | undefined }) {
-  const pattern = containsPattern(page.search);
+  const pattern = searchPattern(page.search);
   const [rows, total] = await Promise.all([listUsers(db, page, pattern), countUsers(db, pattern)]);
   return { data: rows.map(toUserInfo), length: rows.length, total };
 }

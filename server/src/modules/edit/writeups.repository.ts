@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, participations, teams } from '../../db/schema';
-import type { ListPage } from '../../lib/list-page';
+import type { PageRequest as ListPage } from '../../lib/paging';
 
 export interface WriteupRow {
   participationId: number;
@@ -17,7 +17,7 @@ function writeupConditions(gameId: number, pattern: string | undefined) {
 
 /**
  * The writeups of a game, newest upload first; a page of them (`count` 0 = all) of the teams whose
- * name matches `pattern` (`containsPattern`) when given.
+ * name matches `pattern` (`searchPattern`) when given.
  */
 export async function listWriteups(
   db: Db,

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../contract/handlers';
 import { attachmentDisposition } from '../../lib/content-types';
-import { setTotal } from '../../lib/list-page';
+import { sendPage } from '../../lib/paging';
 import { sendEmpty } from '../../lib/reply';
 import { deleteWriteups, getWriteups, writeupArchive } from './writeups.service';
 
@@ -12,8 +12,7 @@ import { deleteWriteups, getWriteups, writeupArchive } from './writeups.service'
 export const writeupsHandlers: Handlers = {
   async adminWriteups(request, reply) {
     const { rows, total } = await getWriteups(request.server.db, request.params.id, request.query);
-    setTotal(reply, total);
-    return rows;
+    return sendPage(reply, rows, total);
   },
 
   async adminDownloadAllWriteups(request, reply) {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
-import { containsPattern } from '../../lib/list-page';
+import { searchPattern } from '../../lib/paging';
 import { fileUrl, openFile } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
 import { releaseHashes, removeBlobs } from './attachments.service';
@@ -33,7 +33,7 @@ export async function getWriteups(
   query: { count?: number; skip?: number; search?: string } = {},
 ): Promise<{ rows: WriteupInfoModel[]; total: number }> {
   await requireGame(db, gameId);
-  const pattern = containsPattern(query.search);
+  const pattern = searchPattern(query.search);
   const [rows, total] = await Promise.all([
     listWriteups(db, gameId, { count: query.count ?? 0, skip: query.skip ?? 0 }, pattern),
     countWriteups(db, gameId, pattern),

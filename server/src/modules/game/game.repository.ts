@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import type { AnswerResult, EventType, ParticipationStatus } from '../../db/schema/enums';
-import type { ListPage } from '../../lib/list-page';
+import type { PageRequest as ListPage } from '../../lib/paging';
 import { likePattern } from '../../lib/paging';
 
 export type GameRow = typeof games.$inferSelect;
@@ -201,7 +201,7 @@ export async function listNotices(db: Db, gameId: number) {
 export interface EventFilter {
   hideContainer: boolean;
   type?: EventType | undefined;
-  /** An ILIKE pattern (`containsPattern`) matched against team, user and the event's values. */
+  /** An ILIKE pattern (`searchPattern`) matched against team, user and the event's values. */
   pattern?: string | undefined;
 }
 
@@ -254,7 +254,7 @@ export const submissionView = {
 
 export interface SubmissionFilter {
   type?: AnswerResult | undefined;
-  /** An ILIKE pattern (`containsPattern`) matched against team, user, challenge and answer. */
+  /** An ILIKE pattern (`searchPattern`) matched against team, user, challenge and answer. */
   pattern?: string | undefined;
 }
 
@@ -340,7 +340,7 @@ const sourceParticipation = alias(participations, 'source_participation');
 const sourceTeam = alias(teams, 'source_team');
 
 /**
- * A game's cheat records; with a pattern (`containsPattern`) only those whose submitting or owning
+ * A game's cheat records; with a pattern (`searchPattern`) only those whose submitting or owning
  * team, user, challenge or answer matches (one subquery, so listing and counting share it).
  */
 function cheatInfoConditions(db: Db, gameId: number, pattern: string | undefined) {

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../../contract/handlers';
 import { decryptApiField } from '../../lib/api-encryption';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
-import { setTotal } from '../../lib/list-page';
 import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readChoice, readPage, readRawParam, readSearch, sendPage } from '../../lib/paging';
 import { hasRole, requireUser } from '../../plugins/app/auth';
@@ -84,18 +83,15 @@ export const gameHandlers: Handlers = {
   },
   async gameEvents(request, reply) {
     const { rows, total } = await service.events(request.server.db, request.params.id, request.query);
-    setTotal(reply, total);
-    return rows;
+    return sendPage(reply, rows, total);
   },
   async gameSubmissions(request, reply) {
     const { rows, total } = await service.submissionList(request.server.db, request.params.id, request.query);
-    setTotal(reply, total);
-    return rows;
+    return sendPage(reply, rows, total);
   },
   async gameCheatInfo(request, reply) {
     const { rows, total } = await service.cheatInfoList(request.server.db, request.params.id, request.query);
-    setTotal(reply, total);
-    return rows;
+    return sendPage(reply, rows, total);
   },
   async gameParticipations(request, reply) {
     // Unpaged without count/skip, as GZCTF's own client expects; the total header is there either way.

@@ -7,7 +7,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { generateDynamicFlag, teamHash } from '../../lib/flag-template';
 import { gameTeamToken, teamHashSalt } from '../../lib/game-keys';
 import { challengeScore } from '../../lib/scoring';
-import { containsPattern } from '../../lib/list-page';
+import { searchPattern } from '../../lib/paging';
 import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
@@ -402,7 +402,7 @@ export async function events(
   const filter = {
     hideContainer: query.hideContainer ?? false,
     type: query.type,
-    pattern: containsPattern(query.search),
+    pattern: searchPattern(query.search),
   };
   const [rows, total] = await Promise.all([
     repo.listEvents(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
@@ -436,7 +436,7 @@ export async function submissionList(
   query: { count?: number; skip?: number; type?: AnswerResult; search?: string },
 ): Promise<Listed<ReturnType<typeof toSubmission>>> {
   await requireGame(db, gameId);
-  const filter = { type: query.type, pattern: containsPattern(query.search) };
+  const filter = { type: query.type, pattern: searchPattern(query.search) };
   const [rows, total] = await Promise.all([
     repo.listSubmissions(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
     repo.countSubmissions(db, gameId, filter),
@@ -450,7 +450,7 @@ export async function cheatInfoList(
   query: { count?: number; skip?: number; search?: string } = {},
 ): Promise<Listed<CheatInfoModel>> {
   requireStarted(await requireGame(db, gameId));
-  const pattern = containsPattern(query.search);
+  const pattern = searchPattern(query.search);
   const [rows, total] = await Promise.all([
     repo.listCheatInfo(db, gameId, { count: query.count ?? 0, skip: query.skip ?? 0 }, pattern),
     repo.countCheatInfo(db, gameId, pattern),

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { games, participations, teamMembers, teams, userParticipations, users } from '../../db/schema';
-import { containsPattern } from '../../lib/list-page';
+import { searchPattern } from '../../lib/paging';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
@@ -135,7 +135,7 @@ export async function teamsOfUser(db: Db, userId: string): Promise<TeamRow[]> {
 
 /** Teams whose name contains `hint` (case-insensitively) or whose id is `hint`; every team without one. */
 function teamMatches(hint: string | undefined) {
-  const pattern = containsPattern(hint);
+  const pattern = searchPattern(hint);
   if (!pattern) return undefined;
   const text = hint!.trim();
   const id = /^\d{1,9}$/.test(text) ? Number(text) : undefined;

@@ -24,7 +24,7 @@ import {
   useInstanceColumns,
   type InstanceActions,
 } from '../components/instances.columns';
-import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 
 const NO_INSTANCES: ContainerInstanceModel[] = [];
 const NO_TEAMS: TeamInfoModel[] = [];

@@ -12,9 +12,9 @@ import {
 } from '../api';
 import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { EditTeamDialog } from '../components/EditTeamDialog';
-import { SearchField } from '@/shared/ui/SearchField';
+import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useTeamColumns, type TeamActions } from '../components/teams.columns';
-import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 
 const NO_TEAMS: TeamInfoModel[] = [];
 const teamRowId = (team: TeamInfoModel) => team.id;

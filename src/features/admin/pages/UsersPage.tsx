@@ -16,9 +16,9 @@ import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { BatchCreateDialog } from '../components/BatchCreateDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
-import { SearchField } from '@/shared/ui/SearchField';
+import { SearchField } from '@/shared/ui/paging/SearchField';
 import { userRowId, useUserColumns, type UserActions } from '../components/users.columns';
-import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
+import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 
 const NO_USERS: UserInfoModel[] = [];
 

@@ -14,11 +14,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { pagerCount } from '@/shared/api/listTotal';
-import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
-import { SearchField } from '@/shared/ui/SearchField';
+import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameCheatInfoPageQuery, type CheatInfoModel } from '../api';
 import { formatTime } from '../scoreboard/time';
+import { pagerCount } from './pager';
 import { useGameViewer } from '../viewer';
 
 export const CHEAT_PAGE_SIZE = 50;

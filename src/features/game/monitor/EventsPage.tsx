@@ -19,11 +19,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { pagerCount } from '@/shared/api/listTotal';
-import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
-import { SearchField } from '@/shared/ui/SearchField';
+import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameEventsPageQuery, type EventType, type GameEvent } from '../api';
 import { formatTime } from '../scoreboard/time';
+import { pagerCount } from './pager';
 import { STATUS_COLORS } from './statusColors';
 
 export const EVENTS_PAGE_SIZE = 50;

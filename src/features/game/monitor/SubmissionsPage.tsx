@@ -16,11 +16,11 @@ import { useParams } from 'react-router';
 import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { pagerCount } from '@/shared/api/listTotal';
-import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue';
-import { SearchField } from '@/shared/ui/SearchField';
+import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameSubmissionsPageQuery, type AnswerResult, type Submission } from '../api';
 import { formatTime } from '../scoreboard/time';
+import { pagerCount } from './pager';
 import { STATUS_COLORS } from './statusColors';
 
 export const SUBMISSIONS_PAGE_SIZE = 50;

@@ -1,4 +1,6 @@
+import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 
@@ -10,10 +12,13 @@ export function SearchField({
   value,
   onChange,
   label,
+  clearLabel,
 }: {
   value: string;
   onChange: (text: string) => void;
   label: string;
+  /** With it, a button of that name empties the box while it holds text. */
+  clearLabel?: string;
 }) {
   return (
     <TextField
@@ -30,6 +35,14 @@ export function SearchField({
               <SearchIcon fontSize="small" />
             </InputAdornment>
           ),
+          endAdornment:
+            clearLabel && value ? (
+              <InputAdornment position="end">
+                <IconButton size="small" edge="end" aria-label={clearLabel} onClick={() => onChange('')}>
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
         },
       }}
     />

@@ -114,7 +114,8 @@ describe('the admin teams table', () => {
     await screen.findByText('Team 2');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'Team 1');
     await waitFor(() => expect(screen.queryByText('Team 2')).not.toBeInTheDocument());
-    expect(searches).toEqual(['Team 1']);
+    expect(searches.at(-1)).toBe('Team 1');
+    expect(searches.length).toBeLessThan('Team 1'.length);
     expect(pages.at(-1)).toBe('30/0');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Search results: 1'));
     expect(screen.getByText('Team 1')).toBeInTheDocument();

@@ -56,7 +56,9 @@ describe('the monitor events tab', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search events' }), 'green');
     await within(list).findByText('Started the container of Pwn me');
     await waitFor(() => expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument());
-    // One request for the settled text, not one per key.
-    expect(asked.filter((item) => item.search !== null)).toEqual([{ type: null, search: 'green' }]);
+    // One request per pause in the typing, not one per key.
+    const searched = asked.filter((item) => item.search !== null);
+    expect(searched.at(-1)).toEqual({ type: null, search: 'green' });
+    expect(searched.length).toBeLessThan('green'.length);
   });
 });
