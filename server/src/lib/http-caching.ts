@@ -22,17 +22,23 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Adds header fields to `Vary` once each, keeping what other code put there. */
+/** Adds header fields to `Vary` once each, keeping what other code put there (on every answer: kept cheap). */
 export function addVary(reply: FastifyReply, ...fields: string[]): void {
   const current = reply.getHeader('vary');
-  const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+  if (current === undefined) {
+    reply.header('vary', fields.join(', '));
+    return;
+  }
+  let value = Array.isArray(current) ? current.join(', ') : String(current);
+  const listed = value
+    .toLowerCase()
     .split(',')
-    .map((field) => field.trim())
-    .filter(Boolean);
+    .map((field) => field.trim());
   if (listed.includes('*')) return;
-  const known = new Set(listed.map((field) => field.toLowerCase()));
-  const added = fields.filter((field) => !known.has(field.toLowerCase()));
-  if (added.length > 0) reply.header('vary', [...listed, ...added].join(', '));
+  for (const field of fields) {
+    if (!listed.includes(field.toLowerCase())) value += `, ${field}`;
+  }
+  reply.header('vary', value);
 }
 
 /**
