@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { buildApp } from '../../../server/src/app';
@@ -64,7 +65,8 @@ test('METRICS_TOKEN, METRICS_ALLOW and SHUTDOWN_TIMEOUT are checked at start', (
 for (const { engine, redis } of setups) {
   describe(`health, readiness and metrics on ${engine.name}${redis ? ' with Redis' : ''}`, () => {
     let ctx: TestApp;
-    let databaseClosed = false;
+    /** The database's close once a test has begun it (it ends when the app lets go of its clients). */
+    let databaseClosing: Promise<void> | undefined;
 
     before(async () => {
       ctx = await createTestApp(engine, {
@@ -76,8 +78,10 @@ for (const { engine, redis } of setups) {
       });
     });
     after(async () => {
-      if (databaseClosed) await ctx.app.close();
-      else await ctx.close();
+      if (!databaseClosing) return ctx.close();
+      await ctx.app.close();
+      await databaseClosing;
+      fs.rmSync(ctx.env.dataDir, { recursive: true, force: true });
     });
 
     const scrape = async () => {
@@ -226,8 +230,9 @@ for (const { engine, redis } of setups) {
     }
 
     test('/readyz answers 503 naming the database when it does not answer; /healthz stays 200', async () => {
-      databaseClosed = true;
-      await ctx.database.close();
+      // Closing refuses new queries at once; the pool itself ends when the app releases the
+      // connection the timed-jobs leader holds (after this test).
+      databaseClosing = ctx.database.close();
       const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
       assert.equal(response.statusCode, 503);
       assert.equal(response.json().status, 'Unhealthy');
