@@ -1,12 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import type { Db } from './client';
 
 /** A session-level advisory lock held on its own connection. */
 export interface HeldLock {
   /** Resolves if the connection (and with it the lock) is lost. */
   lost: Promise<void>;
-  /** Unlocks and gives the connection back; harmless after a loss. */
+  /** Unlocks and closes its connection; harmless after a loss. */
   release(): Promise<void>;
 }
 
@@ -17,31 +17,26 @@ export interface HeldLock {
  * always free there.
  */
 export async function tryHoldAdvisoryLock(db: Db, key: number): Promise<HeldLock | undefined> {
-  const client = (db as unknown as { $client: Pool | PGlite }).$client;
-  if (!(client instanceof Pool)) {
+  const pool = (db as unknown as { $client: Pool | PGlite }).$client;
+  if (!(pool instanceof Pool)) {
     return { lost: new Promise<void>(() => {}), release: async () => {} };
   }
-  const connection = await client.connect();
-  let gone = false;
+  // A connection of its own, outside the pool: holding the lock must not cost the queries a connection.
+  const connection = new Client(pool.options);
   let markLost = () => {};
   const lost = new Promise<void>((resolve) => (markLost = resolve));
-  const onGone = () => {
-    gone = true;
-    markLost();
-  };
   // Without a listener a dropped connection's error would crash the process.
-  connection.on('error', onGone);
-  connection.on('end', onGone);
+  connection.on('error', () => markLost());
+  connection.on('end', () => markLost());
   try {
+    await connection.connect();
     const { rows } = await connection.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [key]);
     if (!rows[0]?.held) {
-      connection.off('error', onGone);
-      connection.off('end', onGone);
-      connection.release();
+      await connection.end();
       return undefined;
     }
   } catch (error) {
-    connection.release(true);
+    await connection.end().catch(() => undefined);
     throw error;
   }
   let released = false;
@@ -50,19 +45,9 @@ export async function tryHoldAdvisoryLock(db: Db, key: number): Promise<HeldLock
     async release() {
       if (released) return;
       released = true;
-      connection.off('end', onGone);
-      if (gone) {
-        connection.release(true);
-        return;
-      }
-      try {
-        await connection.query('select pg_advisory_unlock($1)', [key]);
-        connection.off('error', onGone);
-        connection.release();
-      } catch {
-        // Ending the connection frees the lock just the same.
-        connection.release(true);
-      }
+      // Ending the session frees the lock; the explicit unlock only makes that visible at once.
+      await connection.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      await connection.end().catch(() => undefined);
     },
   };
 }
