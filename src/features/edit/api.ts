@@ -104,6 +104,8 @@ export const api = editApi.enhanceEndpoints({
     // (`participationPages` below) instead of refetching lists of thousands of teams.
     gameParticipations: { providesTags: ['Participation'] },
     adminParticipation: {
+      // Not the generated 'Admin' tag: nothing is refetched, the row is patched below.
+      invalidatesTags: [],
       onQueryStarted: (arg, { dispatch, getState, queryFulfilled }) => {
         void queryFulfilled.then(
           () => {

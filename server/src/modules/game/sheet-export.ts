@@ -28,7 +28,7 @@ export type ToParent =
   | { type: 'error'; message: string };
 export type ToWorker = { type: 'ack' } | { type: 'rows'; rows: SubmissionSheetRow[] };
 
-export const SUBMISSION_BATCH = 2_000;
+export const SUBMISSION_BATCH = 5_000;
 
 const WORKER_FILE = path.join(__dirname, `sheet.worker${path.extname(__filename)}`);
 
@@ -49,15 +49,13 @@ function startWorker(job: SheetJob): Worker {
 export function exportSheet(job: SheetJob, db?: Db): Readable {
   const worker = startWorker(job);
   let finished = false;
-  let waiting = false;
+  /** Blocks received but not yet acknowledged, because the response had no room for more. */
+  let owed = 0;
   const ack = () => worker.postMessage({ type: 'ack' } satisfies ToWorker);
   const body = new Readable({
     highWaterMark: 1024 * 1024,
     read() {
-      if (waiting) {
-        waiting = false;
-        ack();
-      }
+      for (; owed > 0; owed -= 1) ack();
     },
     destroy(error, callback) {
       if (!finished) void worker.terminate();
@@ -74,7 +72,7 @@ export function exportSheet(job: SheetJob, db?: Db): Readable {
     switch (message.type) {
       case 'chunk':
         if (body.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength))) ack();
-        else waiting = true;
+        else owed += 1;
         return;
       case 'rows':
         if (!db || job.kind !== 'submissions') return fail(new Error('the sheet worker asked for rows it cannot get'));

@@ -25,14 +25,22 @@ import type { ToParent, ToWorker, SheetJob } from './sheet-export';
 const port = parentPort!;
 const job = workerData as SheetJob;
 
-// Flow control: a chunk is written once the request thread has taken the previous one.
-let acknowledged: (() => void) | undefined;
+// Flow control: bytes go out in blocks of at least BLOCK, at most WINDOW blocks unacknowledged by
+// the request thread (which acknowledges once the response has room). Per-chunk round trips made an
+// export several times slower; an unbounded queue would hold the whole file in memory.
+const BLOCK = 64 * 1024;
+const WINDOW = 4;
+let inFlight = 0;
+let resume: (() => void) | undefined;
 let fedRows: ((rows: SubmissionSheetRow[]) => void) | undefined;
 port.on('message', (message: ToWorker) => {
   if (message.type === 'ack') {
-    const resume = acknowledged;
-    acknowledged = undefined;
-    resume?.();
+    inFlight -= 1;
+    if (resume && inFlight < WINDOW) {
+      const next = resume;
+      resume = undefined;
+      next();
+    }
   } else {
     const take = fedRows;
     fedRows = undefined;
@@ -42,15 +50,33 @@ port.on('message', (message: ToWorker) => {
 
 const post = (message: ToParent, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
+let pending: Buffer[] = [];
+let pendingBytes = 0;
+function flush(): void {
+  if (pendingBytes === 0) return;
+  const bytes = new Uint8Array(pendingBytes);
+  let offset = 0;
+  for (const part of pending) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  pending = [];
+  pendingBytes = 0;
+  inFlight += 1;
+  post({ type: 'chunk', bytes }, [bytes.buffer]);
+}
+
 const output = new Writable({
-  highWaterMark: 256 * 1024,
+  highWaterMark: BLOCK,
   write(chunk: Buffer, _encoding, callback) {
-    const bytes = new Uint8Array(chunk.byteLength);
-    bytes.set(chunk);
-    acknowledged = () => callback();
-    post({ type: 'chunk', bytes }, [bytes.buffer]);
+    pending.push(chunk);
+    pendingBytes += chunk.byteLength;
+    if (pendingBytes >= BLOCK) flush();
+    if (inFlight < WINDOW) callback();
+    else resume = () => callback();
   },
   final(callback) {
+    flush();
     callback();
   },
 });

@@ -58,7 +58,9 @@ export default function ReviewPage() {
     },
     { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true },
   );
-  const [edit, { isLoading }] = useAdminParticipationMutation();
+  const [edit, { isLoading, originalArgs }] = useAdminParticipationMutation();
+  // Only the row being changed is busy, so the other (memoised) cards do not draw again.
+  const busyId = isLoading ? originalArgs?.id : undefined;
 
   const shown = list.data?.items ?? NO_PARTICIPATIONS;
   const total = list.data?.total ?? 0;
@@ -152,7 +154,7 @@ export default function ReviewPage() {
             key={participation.id}
             participation={participation}
             divisions={divisions}
-            busy={isLoading}
+            busy={busyId === participation.id}
             onStatus={onStatus}
             onDivision={onDivision}
           />
