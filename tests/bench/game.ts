@@ -38,7 +38,8 @@ const CONNECTIONS = 50;
 const CHALLENGES = 60;
 /** The last challenges stay unsolved in the seed: each first-solve round uses one. */
 const ROUNDS = 3;
-const SCALES = [1000, 4000];
+/** BENCH_TEAMS=1000 measures one scale only (while working on one figure). */
+const SCALES = process.env.BENCH_TEAMS ? [Number(process.env.BENCH_TEAMS)] : [1000, 4000];
 const WRONG_FLAGS = 4000;
 const BROWSER = 'gzip, deflate, br';
 const BENCH_TITLES = ['bench-event', 'bench-small'];

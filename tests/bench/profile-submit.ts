@@ -2,7 +2,7 @@
  * Profiling aid (not part of `npm run bench`): the wrong-flag load of the game bench alone (an event
  * of TEAMS teams × 60 challenges, default 4,000, seeded as the bench does), so the server can be profiled with
  * `node --cpu-prof --import tsx tests/bench/profile-submit.ts` (DATABASE_URL/REDIS_URL as for the bench).
- * With SOLVE=1 it is the first-solve load instead: every team submits the right flag of an unsolved challenge once.
+ * With REVALIDATE=1 it is the scoreboard's revalidation (304) load. With SOLVE=1 it is the first-solve load instead: every team submits the right flag of an unsolved challenge once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { openDatabase } from '../../server/src/db/client';
 import { loadEnv } from '../../server/src/env';
 import { removeBenchData, seedEvent } from './game';
 import { line, load } from './harness';
+import type { LoadTarget } from './load';
 
 /** CPU ms used so far by this process and by every PostgreSQL and Redis process (the load generator excluded). */
 function busyMs(): { server: number; system: number; services: number } {
@@ -56,9 +57,17 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
   await app.scoreboards.idle();
   const windowStart = process.hrtime.bigint() / 1000n;
   const busyBefore = busyMs();
+  // REVALIDATE=1: the board's GET with a matching If-None-Match instead (answered 304).
+  const boardPath = `/api/game/${gameId}/scoreboard`;
+  const etag = String(
+    (await app.inject({ method: 'GET', url: boardPath, headers: { cookie: event.cookies[0]! } })).headers.etag,
+  );
+  const revalidate = process.env.REVALIDATE === '1';
   const result = await load({
     origin,
-    targets: event.cookies.map((cookie, index) => {
+    okStatus: revalidate ? [304] : undefined,
+    targets: event.cookies.map((cookie, index): LoadTarget => {
+      if (revalidate) return { method: 'GET' as const, path: boardPath, headers: { cookie, 'if-none-match': etag } };
       const challengeId = solve ? event.unsolved[0]! : event.challengeIds[index % event.challengeIds.length]!;
       return {
         method: 'POST' as const,

@@ -6,6 +6,7 @@ import { benchAccount } from './account';
 import { benchBundle } from './bundle';
 import { benchContainers } from './containers';
 import { benchGame } from './game';
+import { benchLists } from './lists';
 import { benchStartup } from './startup';
 
 const BENCHES: Record<string, () => Promise<string[]>> = {
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
   bundle: benchBundle,
   account: benchAccount,
   game: benchGame,
+  lists: benchLists,
   containers: benchContainers,
 };
 

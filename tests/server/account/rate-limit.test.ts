@@ -204,7 +204,8 @@ describe('rate limits in Redis', { skip: redisUrl ? false : 'REDIS_URL is not se
   test('two server instances share the counters', async () => {
     const namespace = randomBytes(6).toString('hex');
     const rateLimit: RateLimitOptions = { namespace, policies: { Register: { max: 3, windowMs: MINUTE } } };
-    const env = { REDIS_URL: redisUrl! };
+    // One platform: both instances share the Redis key prefix.
+    const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `test-${namespace}:` };
     await withApp({ env, rateLimit }, async (first) => {
       await withApp({ env, rateLimit }, async (second) => {
         assert.equal((await register(first, '192.0.2.1')).statusCode, 200);

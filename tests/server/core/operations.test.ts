@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { buildApp } from '../../../server/src/app';
+import { EnvError, loadEnv } from '../../../server/src/env';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
@@ -30,6 +31,35 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean):
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+test('METRICS_TOKEN, METRICS_ALLOW and SHUTDOWN_TIMEOUT are checked at start', () => {
+  const problems = (values: Record<string, string>) => {
+    try {
+      loadEnv(values);
+      return [];
+    } catch (error) {
+      assert.ok(error instanceof EnvError);
+      return error.problems;
+    }
+  };
+  assert.match(problems({ METRICS_TOKEN: 'short' }).join(), /^METRICS_TOKEN: /);
+  assert.match(problems({ METRICS_ALLOW: '10.0.0.0/8, example.org' }).join(), /^METRICS_ALLOW: /);
+  assert.match(problems({ METRICS_ALLOW: '10.0.0.0/33' }).join(), /^METRICS_ALLOW: /);
+  assert.match(problems({ SHUTDOWN_TIMEOUT: 'soon' }).join(), /^SHUTDOWN_TIMEOUT: /);
+  const env = loadEnv({ METRICS_ALLOW: '127.0.0.1, ::1, 10.0.0.0/8, fd00::/8', SHUTDOWN_TIMEOUT: '40' });
+  assert.deepEqual(env.metrics, {
+    token: undefined,
+    allow: [
+      { address: '127.0.0.1', prefix: 32, family: 'ipv4' },
+      { address: '::1', prefix: 128, family: 'ipv6' },
+      { address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+      { address: 'fd00::', prefix: 8, family: 'ipv6' },
+    ],
+  });
+  assert.equal(env.shutdownTimeoutSeconds, 40);
+  assert.equal(loadEnv({}).shutdownTimeoutSeconds, 25);
+  assert.deepEqual(loadEnv({}).metrics, { token: undefined, allow: [] });
+});
 
 for (const { engine, redis } of setups) {
   describe(`health, readiness and metrics on ${engine.name}${redis ? ' with Redis' : ''}`, () => {

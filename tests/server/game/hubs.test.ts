@@ -146,6 +146,6 @@ describe('hubs and scoreboards through Redis', { skip: redisUrl ? false : 'REDIS
     const fresh = await computeScoreboard(ctx.app.db, row!);
     assert.deepEqual({ ...served, updateTimeUtc: 0 }, { ...fresh, updateTimeUtc: 0 });
     assert.equal(served.items[0]!.score, 1050);
-    assert.ok(await ctx.app.redis!.exists(`gzctf:cache:_ScoreBoard_${game.id}`));
+    assert.ok(await ctx.app.redis!.exists(`${ctx.app.redisPrefix}cache:_ScoreBoard_${game.id}`));
   });
 });

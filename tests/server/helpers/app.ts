@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DIST_DIR: path.join(dataDir, 'no-client'),
     // Only the container tests talk to an engine; the rest must not depend on one running.
     CONTAINER_PROVIDER: 'None',
+    // Test files run in parallel against one Redis, each on its own database: game ids repeat, so
+    // each app gets a key space of its own (boards, build locks, hub and signal channels).
+    REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
     ...overrides,
   });
 }

@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../../server/src/app';
 import { tryHoldAdvisoryLock } from '../../../server/src/db/advisory-lock';
 import type { DatabaseHandle } from '../../../server/src/db/client';
 import { createRedisBuildLock } from '../../../server/src/plugins/app/build-lock';
 import { Leadership } from '../../../server/src/plugins/app/leader';
-import { testEnv } from '../helpers/app';
+import { submissions } from '../../../server/src/db/schema';
+import { createPlayingTeam, submissionFor } from '../db/fixtures';
+import { createTestApp, testEnv } from '../helpers/app';
 import { engines } from '../helpers/database';
 
 /**
@@ -17,6 +19,7 @@ import { engines } from '../helpers/database';
  * lock (one build at a time, no request left unserved) and settings changes reaching other
  * instances. tests/server/multi/two-instances.test.ts shows them together in real processes.
  */
+const [pglite] = engines();
 const postgres = engines().find((engine) => engine.name === 'postgres');
 const redisUrl = process.env.REDIS_URL;
 
@@ -29,6 +32,33 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
   }
 }
 const quietLog = { info: () => {}, warn: () => {} };
+
+describe('the leader judges leftovers', () => {
+  test('a submission acknowledged long ago and never judged (its instance crashed) is judged without a restart', async () => {
+    const ctx = await createTestApp(pglite!);
+    try {
+      const playing = await createPlayingTeam(ctx.app.db);
+      // As a crashed instance leaves it: committed FlagSubmitted, in nobody's queue.
+      const [row] = await ctx.app.db
+        .insert(submissions)
+        .values({ ...submissionFor(playing, 'flag{lost}'), submittedAt: new Date(Date.now() - 60_000) })
+        .returning({ id: submissions.id });
+      await until(
+        'the leftover pass to judge it',
+        async () => {
+          const [judged] = await ctx.app.db
+            .select({ status: submissions.status })
+            .from(submissions)
+            .where(eq(submissions.id, row!.id));
+          return judged?.status !== 'FlagSubmitted';
+        },
+        20_000,
+      );
+    } finally {
+      await ctx.close();
+    }
+  });
+});
 
 if (postgres) {
   describe('the timed-jobs leader (PostgreSQL advisory lock)', () => {
@@ -133,17 +163,18 @@ if (redisUrl) {
 }
 
 if (postgres && redisUrl) {
-  describe('settings shared between instances', () => {
+  describe('two in-process instances on one PostgreSQL and one Redis', () => {
     let database: DatabaseHandle;
     before(async () => {
       database = await postgres.open();
     });
     after(async () => database.close());
 
-    test('a settings change saved on one instance is seen by the other at once', async () => {
+    /** A second, third… app on the same database and Redis key space, as another server process would be. */
+    const starter = () => {
       const prefix = `test-${randomBytes(6).toString('hex')}:`;
       const shared = { ...database, close: async () => {} };
-      const start = async () => {
+      return async () => {
         const app = await buildApp({
           env: testEnv({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }),
           database: shared,
@@ -152,6 +183,10 @@ if (postgres && redisUrl) {
         await app.ready();
         return app;
       };
+    };
+
+    test('a settings change saved on one instance is seen by the other at once', async () => {
+      const start = starter();
       const one = await start();
       const two = await start();
       try {
@@ -165,6 +200,45 @@ if (postgres && redisUrl) {
         assert.equal(config.json<{ title: string }>().title, 'Shared CTF');
       } finally {
         await one.close();
+        await two.close();
+      }
+    });
+
+    test('what a stopping instance still had queued is judged by another at once', async () => {
+      const start = starter();
+      const one = await start();
+      const two = await start();
+      try {
+        const playing = await createPlayingTeam(database.db);
+        // The first instance's judge is held: what it acknowledges waits in its queue.
+        await one.flagChecker.stop();
+        const rows = await database.db
+          .insert(submissions)
+          .values([submissionFor(playing, 'flag{a}'), submissionFor(playing, 'flag{b}')])
+          .returning({ id: submissions.id });
+        for (const row of rows) one.flagChecker.enqueue(row.id);
+        await one.close();
+        // Fresh submissions: the leftover pass leaves them alone for 10 s, so only the hand-over judges them this soon.
+        await until(
+          'the other instance to judge them',
+          async () => {
+            const left = await database.db
+              .select({ id: submissions.id })
+              .from(submissions)
+              .where(
+                and(
+                  inArray(
+                    submissions.id,
+                    rows.map((row) => row.id),
+                  ),
+                  eq(submissions.status, 'FlagSubmitted'),
+                ),
+              );
+            return left.length === 0;
+          },
+          8_000,
+        );
+      } finally {
         await two.close();
       }
     });

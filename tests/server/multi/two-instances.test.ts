@@ -83,9 +83,9 @@ async function call(base: string, cookie: string | undefined, method: string, ur
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, text, json: <T>() => JSON.parse(text) as T };
+    return { status: response.status, text, etag: response.headers.get('etag'), json: <T>() => JSON.parse(text) as T };
   } catch {
-    return { status: 0, text: '', json: <T>() => undefined as T };
+    return { status: 0, text: '', etag: null, json: <T>() => undefined as T };
   }
 }
 
@@ -173,9 +173,11 @@ if (databaseUrl && redisUrl)
         ADMIN_PASSWORD: 'Multi-Admin-Passw0rd',
         DIST_DIR: path.join(dataDir, 'no-client'),
       };
-      // One after the other: the first migrates the new database.
-      a = await startInstance({ ...env, DATA_DIR: path.join(dataDir, 'a') });
-      b = await startInstance({ ...env, DATA_DIR: path.join(dataDir, 'b') });
+      // Started together, as a deployment does: one migrates the new database while the other waits.
+      [a, b] = await Promise.all([
+        startInstance({ ...env, DATA_DIR: path.join(dataDir, 'a') }),
+        startInstance({ ...env, DATA_DIR: path.join(dataDir, 'b') }),
+      ]);
       database = await openDatabase({ databaseUrl: scratch.url });
 
       const admin = await createUser(database.db, { role: 'Admin' });
@@ -281,6 +283,8 @@ if (databaseUrl && redisUrl)
       });
       assert.equal(fromA.json<{ items: unknown[] }>().items.length, TEAMS);
       assert.equal(fromA.text, fromB.text);
+      assert.ok(fromA.etag);
+      assert.equal(fromA.etag, fromB.etag, 'a browser revalidating against either instance gets a 304');
     });
 
     test('stopping one instance while submissions are in flight loses no acknowledged submission', async () => {

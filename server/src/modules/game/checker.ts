@@ -40,8 +40,6 @@ export interface Judgement {
 
 /** What the judge queue reports (the metrics plugin listens). */
 export interface FlagCheckerEvents {
-  /** A stored submission handed to the judge: the player has its id. */
-  acknowledged: [id: number];
   /** A batch whose judgement committed. */
   judged: [judgements: Map<number, Judgement>];
 }
@@ -494,7 +492,6 @@ export class FlagChecker {
   }
 
   enqueue(id: number): void {
-    this.report('acknowledged', id);
     if (this.queued.has(id)) return;
     this.queued.add(id);
     this.queue.push(id);

@@ -135,6 +135,11 @@ export const gameHandlers: Handlers = {
 
 /** The workbook streams out as the worker writes it: no Content-Length, the client counts bytes. */
 function sendSheet(reply: FastifyReply, fileName: string, sheet: Readable): FastifyReply {
+  // A sheet cut short (the client left, the worker failed) cannot be finished as a valid file: the
+  // connection goes with it, or the unfinished response would keep it open forever.
+  sheet.once('close', () => {
+    if (!sheet.readableEnded) reply.raw.destroy();
+  });
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', attachmentDisposition(fileName))

@@ -360,6 +360,7 @@ export async function submitFlag(
   if (!context.challengeFound) throw notFound('game.challengeNotFound');
   if (!valid || context.submissionId === null) throw badRequest('game.invalidFlag');
   app.flagChecker.enqueue(context.submissionId);
+  app.metrics.submissionsAcknowledged.inc();
   return context.submissionId;
 }
 

@@ -7,7 +7,7 @@ import { hashToken } from '../../lib/tokens';
 import { clearSessionCookie, SESSION_COOKIE, slideSession } from './session';
 import { Batcher } from '../../lib/batcher';
 import type { Db } from '../../db/client';
-import { deleteSession, findSessions, recordVisits, type SessionRecord } from './session.repository';
+import { deleteSession, identifySessions, type SessionLookup, type SessionRecord } from './session.repository';
 
 export type { Role };
 
@@ -44,46 +44,23 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** GZCTF refreshes `LastVisitedUtc` and `IP` at most once every 5 seconds per user. */
-const VISIT_INTERVAL_MS = 5_000;
-
-const sessionReaders = new WeakMap<Db, Batcher<string, SessionRecord | undefined>>();
+const sessionReaders = new WeakMap<Db, Batcher<SessionLookup, SessionRecord | undefined>>();
 
 /**
- * Session lookups of concurrent requests share one query (read fresh each time, never cached, so a
- * sign-out, ban or role change counts from the next request on).
+ * Session lookups of concurrent requests share one statement, which also records their visits
+ * (read fresh each time, never cached, so a sign-out, ban or role change counts from the next
+ * request on).
  */
-function readSession(db: Db, id: string): Promise<SessionRecord | undefined> {
+function readSession(db: Db, lookup: SessionLookup): Promise<SessionRecord | undefined> {
   let reader = sessionReaders.get(db);
   if (!reader) {
-    reader = new Batcher(
-      async (ids: string[]) => {
-        const found = new Map((await findSessions(db, ids)).map((session) => [session.id, session]));
-        return ids.map((sessionId) => found.get(sessionId));
-      },
-      { maxBatch: 256, maxInFlight: 2 },
-    );
+    reader = new Batcher((lookups: SessionLookup[]) => identifySessions(db, lookups), {
+      maxBatch: 256,
+      maxInFlight: 2,
+    });
     sessionReaders.set(db, reader);
   }
-  return reader.run(id);
-}
-
-const visitWriters = new WeakMap<Db, Batcher<{ userId: string; ip: string; at: Date }, null>>();
-
-/** Visits of concurrent requests are recorded by one statement. */
-async function recordVisit(db: Db, userId: string, ip: string, at: Date): Promise<void> {
-  let writer = visitWriters.get(db);
-  if (!writer) {
-    writer = new Batcher(
-      async (visits: Array<{ userId: string; ip: string; at: Date }>) => {
-        await recordVisits(db, visits);
-        return visits.map(() => null);
-      },
-      { maxBatch: 256, maxInFlight: 2 },
-    );
-    visitWriters.set(db, writer);
-  }
-  await writer.run({ userId, ip, at });
+  return reader.run(lookup);
 }
 
 /** Reads the session cookie; a missing, unknown or expired one leaves the request anonymous. */
@@ -92,7 +69,8 @@ export async function identify(request: FastifyRequest, reply: FastifyReply): Pr
   if (!token) return;
   const { db } = request.server;
   const now = new Date();
-  const session = await readSession(db, hashToken(token));
+  // The lookup records the visit too (at most once every 5 s per user, as GZCTF).
+  const session = await readSession(db, { id: hashToken(token), ip: request.ip, at: now });
   if (!session || session.expiresAt <= now) {
     if (session) await deleteSession(db, session.id);
     clearSessionCookie(request, reply);
@@ -102,9 +80,6 @@ export async function identify(request: FastifyRequest, reply: FastifyReply): Pr
   request.user = { id, userName, email, role };
   request.sessionId = session.id;
   await slideSession(request, reply, session, token, now);
-  if (now.getTime() - session.user.lastVisitedAt.getTime() >= VISIT_INTERVAL_MS) {
-    await recordVisit(db, id, request.ip, now);
-  }
 }
 
 /** Paths whose requests may carry a session; static files and the app shell never need one. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /**
@@ -73,5 +74,27 @@ export function createRedisBuildLock(redis: Redis, prefix: string): BuildLock {
         if ((await redis.exists(dirtyKey(gameId))) === 0) return built;
       }
     },
+  };
+}
+
+/**
+ * The app's build lock when REDIS_URL is set (undefined otherwise: one instance builds for itself).
+ * Each build is announced, and every other instance calls `forget(gameId)` at once, so none serves
+ * its in-process copy of the old board any longer.
+ */
+export function sharedBuildLock(app: FastifyInstance, forget: (gameId: number) => void): BuildLock | undefined {
+  if (!app.redis) return undefined;
+  const shared = createRedisBuildLock(app.redis, app.redisPrefix);
+  const self = randomUUID();
+  app.signals.subscribe('scoreboard', (payload) => {
+    const { gameId, from } = payload as { gameId: number; from: string };
+    if (from !== self) forget(gameId);
+  });
+  return {
+    coalesce: (gameId, build) =>
+      shared.coalesce(gameId, async () => {
+        await build();
+        await app.signals.publish('scoreboard', { gameId, from: self }).catch(() => undefined);
+      }),
   };
 }

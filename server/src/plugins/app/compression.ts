@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { addVary } from '../../lib/http-caching';
 
 /**
  * Routes whose answers are never compressed here: container WebSocket proxies and hubs (upgrades
@@ -10,23 +11,49 @@ import fp from 'fastify-plugin';
  */
 const UNCOMPRESSED_PREFIXES = ['/hub/', '/api/proxy/', '/assets/'];
 const STATIC_FILES_ROUTE = '/*';
+/**
+ * The contract's file downloads (sheets, archives, captures): sent as they are, with their length.
+ * Most are compressed already (xlsx, archives of PDFs) and the rest can be large, so compressing
+ * them per request would spend CPU the judge needs for little or nothing.
+ */
+const FILE_DOWNLOADS = new Set([
+  'adminDownloadAllWriteups',
+  'assetsGetFile',
+  'gameScoreboardSheet',
+  'gameSubmissionSheet',
+  'gameGetTeamTrafficZip',
+  'gameGetTeamTraffic',
+]);
+
+const varyOnEncoding: onSendAsyncHookHandler<unknown> = async (_request, reply, payload) => {
+  if (reply.statusCode !== 204) addVary(reply, 'Accept-Encoding');
+  return payload;
+};
 
 /**
  * Compresses API answers above 1 KB with brotli at quality 4 (a fraction of the CPU of higher
  * qualities for JSON, and still smaller than gzip) or gzip, by the client's Accept-Encoding, and
- * adds `Vary: Accept-Encoding` to what it compresses. Only types mime-db marks compressible are
- * touched, so zip, PDF, xlsx and pcap downloads go out as they are. Request bodies are never
- * inflated: a small compressed upload could otherwise expand to far more than the body limits allow.
- * 204 and 304 answers have no body, so there is nothing to compress.
+ * adds `Vary: Accept-Encoding` to what it may compress. File downloads are left alone (above).
+ * Request bodies are never inflated: a small compressed upload could otherwise expand to far more
+ * than the body limits allow. 204 and 304 answers have no body, so there is nothing to compress.
  */
 export default fp(
   async function compression(app: FastifyInstance) {
     // Added before @fastify/compress's own onRoute hook, so it sees the `compress: false`.
     app.addHook('onRoute', (route) => {
-      if (route.compress !== undefined) return;
       const url = route.url.toLowerCase();
-      if (url === STATIC_FILES_ROUTE || UNCOMPRESSED_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+      if (
+        route.compress === undefined &&
+        (url === STATIC_FILES_ROUTE ||
+          UNCOMPRESSED_PREFIXES.some((prefix) => url.startsWith(prefix)) ||
+          FILE_DOWNLOADS.has(route.config?.operation?.operationId ?? ''))
+      ) {
         route.compress = false;
+      }
+      // The same route's answer may be compressed when it grows past the threshold, so caches are
+      // told on every answer (small, 304 or compressed) that it depends on Accept-Encoding.
+      if (route.compress !== false) {
+        route.onSend = [varyOnEncoding, ...(route.onSend === undefined ? [] : [route.onSend].flat())];
       }
     });
     await app.register(fastifyCompress, {

@@ -52,6 +52,7 @@ async function flagChecker(app: FastifyInstance) {
     closing = true;
     const left = await checker.stop();
     if (left.length === 0) return;
+    app.log.info({ submissions: left.length }, 'handing queued submissions over to the other instances');
     await app.signals
       .publish('judge', left)
       .catch((error: unknown) =>

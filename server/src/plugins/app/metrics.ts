@@ -36,8 +36,9 @@ export function metricsAccess(settings: MetricsSettings): ((request: FastifyRequ
 
 /**
  * Prometheus metrics at `/metrics` (`lib/metrics.ts`): request durations by route pattern from a hook
- * here, hub WebSockets counted while their sockets are open, and what the judge, the scoreboard
- * cache and the instances module report through their events once the app is ready. Registered
+ * here, hub WebSockets counted while their sockets are open, acknowledgements counted by the game
+ * service (the judge's queue also takes other instances' hand-overs), and what the judge, the
+ * scoreboard cache and the instances module report once the app is ready. Registered
  * early, so its hooks time every route.
  */
 async function metrics(app: FastifyInstance) {
@@ -61,7 +62,6 @@ async function metrics(app: FastifyInstance) {
 
   app.addHook('onReady', async () => {
     const { flagChecker, scoreboards, instances } = app;
-    flagChecker.events.on('acknowledged', () => platform.submissionsAcknowledged.inc());
     flagChecker.events.on('judged', (judgements) => {
       const now = Date.now();
       for (const judgement of judgements.values()) {

@@ -12,6 +12,7 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/shared/api/errors';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
+import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { usePagedList } from '@/shared/ui/paging/usePagedList';
@@ -34,7 +35,7 @@ const NO_DIVISIONS: string[] = [];
  * `/admin/games/:id/review`: the teams that joined the game, one server page at a time (events have
  * thousands). Filter by status and division, search team names (debounced), accept or reject the
  * pending ones, suspend and reinstate accepted ones (spec §4), and move teams between divisions.
- * Rejecting and suspending ask first. A change patches its row in place (see `adminParticipation`
+ * Rejecting and suspending ask first. The game's sheets download from here too, with their progress. A change patches its row in place (see `adminParticipation`
  * in ../api.ts), so a row whose new status no longer matches the filter stays until the next load.
  */
 export default function ReviewPage() {
@@ -108,6 +109,14 @@ export default function ReviewPage() {
             </Select>
           </FormControl>
         )}
+        <Stack direction="row" spacing={1} sx={{ ml: { md: 'auto' } }}>
+          <DownloadButton url={`/api/game/${gameId}/scoreboardsheet`} fileName="scoreboard.xlsx">
+            {t('edit:review.scoreboardSheet')}
+          </DownloadButton>
+          <DownloadButton url={`/api/game/${gameId}/submissionsheet`} fileName="submissions.xlsx">
+            {t('edit:review.submissionSheet')}
+          </DownloadButton>
+        </Stack>
       </Stack>
       <ToggleButtonGroup
         exclusive

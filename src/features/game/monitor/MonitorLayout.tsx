@@ -1,12 +1,11 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router';
+import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGameQuery } from '../api';
 import { useGameViewer } from '../viewer';
@@ -47,9 +46,9 @@ export default function MonitorLayout() {
         <Typography variant="h4" component="h1">
           {game ? t('titleOf', { game: game.title }) : t('title')}
         </Typography>
-        <Button variant="outlined" startIcon={<DownloadIcon />} href={`/api/game/${id}/scoreboardsheet`} download>
+        <DownloadButton url={`/api/game/${id}/scoreboardsheet`} fileName="scoreboard.xlsx">
           {t('scoreboardSheet')}
-        </Button>
+        </DownloadButton>
       </Stack>
       <Tabs value={current} aria-label={t('tabs')} variant="scrollable" allowScrollButtonsMobile>
         {TABS.map((tab) => (

@@ -1,6 +1,4 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
@@ -115,9 +114,9 @@ export default function SubmissionsPage() {
             setPage(0);
           }}
         />
-        <Button variant="contained" startIcon={<DownloadIcon />} href={`/api/game/${id}/submissionsheet`} download>
+        <DownloadButton variant="contained" url={`/api/game/${id}/submissionsheet`} fileName="submissions.xlsx">
           {t('submission.export')}
-        </Button>
+        </DownloadButton>
       </Stack>
       {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
       <Paper variant="outlined">

@@ -1,8 +1,6 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -20,6 +18,7 @@ import { getErrorMessage } from '@/shared/api/errors';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { decodeBloodBonus } from '@/shared/lib/bloodBonus';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGameQuery, useGameScoreboardQuery, type ScoreboardItem } from '../api';
 import { useGameViewer } from '../viewer';
@@ -95,9 +94,9 @@ export default function ScoreboardPage() {
       >
         {title}
         {viewer.isMonitor ? (
-          <Button variant="outlined" startIcon={<DownloadIcon />} href={`/api/game/${id}/scoreboardsheet`} download>
+          <DownloadButton url={`/api/game/${id}/scoreboardsheet`} fileName="scoreboard.xlsx">
             {t('downloadSheet')}
-          </Button>
+          </DownloadButton>
         ) : null}
       </Stack>
       {freezeTime !== null && !viewer.isMonitor ? (

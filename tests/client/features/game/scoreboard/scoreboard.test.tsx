@@ -136,7 +136,7 @@ describe('the scoreboard page', () => {
     expect(within(table).getByText('Web')).toBeInTheDocument();
     expect(within(table).getByText('Crypto')).toBeInTheDocument();
     // Monitors only: no sheet download for a visitor.
-    expect(screen.queryByRole('link', { name: 'Download scoreboard sheet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download scoreboard sheet' })).not.toBeInTheDocument();
   });
 
   test('filters by division (ranked within it) and searches by team name', async () => {
@@ -152,7 +152,10 @@ describe('the scoreboard page', () => {
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'blu');
     expect(within(table).getByRole('button', { name: 'Show details of Blue' })).toBeInTheDocument();
-    expect(within(table).queryByRole('button', { name: 'Show details of Green' })).not.toBeInTheDocument();
+    // The search filters once typing pauses (debounced), not on each keystroke.
+    await waitFor(() =>
+      expect(within(table).queryByRole('button', { name: 'Show details of Green' })).not.toBeInTheDocument(),
+    );
   });
 
   test('opens a team with its solves', async () => {
