@@ -120,6 +120,16 @@ describe('scoreboard and monitor pages in Chromium', () => {
     await submissions.getByText('flag{e2e_wrong}').waitFor();
     assert.equal(await submissions.getByRole('row').count(), 2, 'the header and the one wrong answer');
     await platform.screenshot(page, 'monitor-submissions-wrong');
+    // Issue 15: the server searches (team, user, challenge, answer) and says how many match.
+    await page.getByRole('button', { name: 'All' }).click();
+    await submissions.getByText('flag{e2e_right}').waitFor();
+    await page.getByText('1–2 of 2').waitFor();
+    await page.getByRole('searchbox', { name: 'Search submissions' }).fill(solverTeam);
+    await submissions.getByText('flag{e2e_wrong}').waitFor({ state: 'detached' });
+    await submissions.getByText('flag{e2e_right}').waitFor();
+    await page.getByText('1–1 of 1').waitFor();
+    await page.getByRole('button', { name: 'Clear the search' }).click();
+    await submissions.getByText('flag{e2e_wrong}').waitFor();
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -201,10 +201,29 @@ export const api = withQueries.enhanceEndpoints({
     adminFiles: { providesTags: ['AdminFile', 'Asset'] },
 
     adminInstances: { providesTags: ['AdminInstance'] },
-    // The page asks for its current page again, so the destroyed row leaves it.
+    // The destroyed row leaves every cached page at once; the pages' polling refills them.
     adminDestroyInstance: {
-      invalidatesTags: ['AdminInstance'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'instanceDestroyed'),
+      invalidatesTags: [],
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        const state = getState() as Parameters<typeof api.util.selectCachedArgsForQuery>[0];
+        for (const args of api.util.selectCachedArgsForQuery(state, 'adminInstances')) {
+          dispatch(
+            api.util.updateQueryData('adminInstances', args, (draft) => {
+              const index = draft.data.findIndex((item) => item.containerGuid === id);
+              if (index < 0) return;
+              draft.data.splice(index, 1);
+              draft.length = draft.data.length;
+              if (draft.total != null) draft.total -= 1;
+            }),
+          );
+        }
+        notifySuccess(dispatch, 'instanceDestroyed');
+      },
     },
   },
 });

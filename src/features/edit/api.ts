@@ -5,9 +5,11 @@ import { pageParams, toPage, type Page } from '@/shared/api/paging';
 import {
   editApi,
   type EditUpdatePostApiArg,
+  type AdminWriteupsApiArg,
   type GameParticipationsApiArg,
   type ParticipationInfoModel,
   type PostEditModel,
+  type WriteupInfoModel,
 } from './api.generated';
 
 export type {
@@ -211,7 +213,6 @@ export const {
   useEditDeleteGameNoticeMutation,
   useGameParticipationsQuery,
   useAdminParticipationMutation,
-  useAdminWriteupsQuery,
 } = api;
 
 /** The admin-set scoreboard freeze of a game: Unix ms, or null for none. */
@@ -256,6 +257,22 @@ const participationPages = api.injectEndpoints({
 });
 
 export const { useGameParticipationsPageQuery } = participationPages;
+
+/**
+ * The writeups page's list, one page at a time and searched by team name on the server (beyond
+ * GZCTF: `count`, `skip`, `search`, `X-Total-Count`); deleting all writeups invalidates the game's tag.
+ */
+const writeupPages = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminWriteupsPage: build.query<Page<WriteupInfoModel>, AdminWriteupsApiArg>({
+      query: ({ id, ...params }) => ({ url: `/api/admin/writeups/${id}`, params: pageParams(params) }),
+      transformResponse: toPage<WriteupInfoModel>,
+      providesTags: (_result, _error, { id }) => [{ type: 'Writeup', id }],
+    }),
+  }),
+});
+
+export const { useAdminWriteupsPageQuery } = writeupPages;
 
 /**
  * The multipart body of a poster upload: the generated type describes the form's one field, while

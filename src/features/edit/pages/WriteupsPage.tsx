@@ -20,7 +20,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/shared/api/errors';
-import { allWriteupsUrl, useAdminWriteupsQuery, type WriteupInfoModel } from '../api';
+import { SearchField } from '@/shared/ui/paging/SearchField';
+import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
+import { usePagedList } from '@/shared/ui/paging/usePagedList';
+import { allWriteupsUrl, useAdminWriteupsPageQuery, type WriteupInfoModel } from '../api';
 import { formatDateTime } from '@/shared/lib/dateTime';
 import { useGameId } from '../lib/gameId';
 
@@ -48,15 +51,25 @@ function WriteupViewer({ writeup }: { writeup: WriteupInfoModel }) {
   );
 }
 
+const NO_WRITEUPS: WriteupInfoModel[] = [];
+
 /**
- * `/admin/games/:id/writeups`: the teams that submitted a writeup, newest first; pick one to read it
- * here, open it in a tab, or download every writeup at once as one archive.
+ * `/admin/games/:id/writeups`: the teams that submitted a writeup, newest first, one page at a time
+ * and searched by team name on the server; pick one to read it here, open it in a tab, or download
+ * every writeup at once as one archive.
  */
 export default function WriteupsPage() {
   const { t, i18n } = useTranslation();
   const gameId = useGameId();
-  const list = useAdminWriteupsQuery({ id: gameId }, { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true });
-  const writeups = [...(list.data ?? [])].sort((a, b) => b.uploadTimeUtc - a.uploadTimeUtc);
+  const paging = usePagedList();
+  const list = useAdminWriteupsPageQuery(
+    { id: gameId, count: paging.count, skip: paging.skip, search: paging.settledSearch || undefined },
+    { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true },
+  );
+  // The server sends them newest first; a GZCTF server too, but this keeps the order either way.
+  const writeups = [...(list.currentData?.items ?? NO_WRITEUPS)].sort((a, b) => b.uploadTimeUtc - a.uploadTimeUtc);
+  const total = list.data?.total ?? 0;
+  const searching = paging.settledSearch !== '';
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen = writeups.find((item) => item.id === chosenId) ?? writeups[0];
 
@@ -64,70 +77,83 @@ export default function WriteupsPage() {
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography color="text.secondary" role="status">
-          {list.isSuccess ? t('edit:writeups.count', { count: writeups.length }) : ' '}
+          {list.isSuccess && !searching ? t('edit:writeups.count', { count: total }) : ' '}
         </Typography>
         <Button
           variant="contained"
           startIcon={<DownloadOutlined />}
           href={allWriteupsUrl(gameId)}
           download
-          disabled={writeups.length === 0}
+          disabled={!searching && total === 0}
         >
           {t('edit:writeups.downloadAll')}
         </Button>
       </Stack>
       {list.error && <Alert severity="error">{getErrorMessage(t, list.error)}</Alert>}
-      {writeups.length > 0 && chosen && (
+      {(total > 0 || searching) && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
-            <Paper variant="outlined">
-              <List aria-label={t('edit:writeups.list')} disablePadding>
-                {writeups.map((writeup) => {
-                  const name = writeup.team.name ?? `#${writeup.team.id}`;
-                  return (
-                    <ListItem
-                      key={writeup.id}
-                      disablePadding
-                      secondaryAction={
-                        <Tooltip title={t('edit:writeups.openTab')}>
-                          <IconButton
-                            edge="end"
-                            href={writeup.url}
-                            target="_blank"
-                            rel="noopener"
-                            aria-label={t('edit:writeups.open', { team: name })}
-                          >
-                            <OpenInNewOutlined />
-                          </IconButton>
-                        </Tooltip>
-                      }
-                    >
-                      <ListItemButton
-                        selected={writeup.id === chosen.id}
-                        onClick={() => setChosenId(writeup.id)}
-                        aria-label={t('edit:writeups.view', { team: name })}
+            <Stack spacing={1}>
+              <SearchField
+                label={t('edit:writeups.search')}
+                clearLabel={t('edit:writeups.clearSearch')}
+                value={paging.search}
+                onChange={paging.setSearch}
+              />
+              <Paper variant="outlined">
+                <List aria-label={t('edit:writeups.list')} disablePadding>
+                  {writeups.map((writeup) => {
+                    const name = writeup.team.name ?? `#${writeup.team.id}`;
+                    return (
+                      <ListItem
+                        key={writeup.id}
+                        disablePadding
+                        secondaryAction={
+                          <Tooltip title={t('edit:writeups.openTab')}>
+                            <IconButton
+                              edge="end"
+                              href={writeup.url}
+                              target="_blank"
+                              rel="noopener"
+                              aria-label={t('edit:writeups.open', { team: name })}
+                            >
+                              <OpenInNewOutlined />
+                            </IconButton>
+                          </Tooltip>
+                        }
                       >
-                        <ListItemAvatar>
-                          <Avatar src={writeup.team.avatar ?? undefined} alt={name}>
-                            {name.slice(0, 1).toUpperCase()}
-                          </Avatar>
-                        </ListItemAvatar>
-                        <ListItemText
-                          primary={name}
-                          secondary={t('edit:writeups.uploaded', {
-                            time: formatDateTime(writeup.uploadTimeUtc, i18n.language),
-                          })}
-                        />
-                        {writeup.id === chosen.id && <VisibilityOutlined fontSize="small" color="primary" />}
-                      </ListItemButton>
-                    </ListItem>
-                  );
-                })}
-              </List>
-            </Paper>
+                        <ListItemButton
+                          selected={writeup.id === chosen?.id}
+                          onClick={() => setChosenId(writeup.id)}
+                          aria-label={t('edit:writeups.view', { team: name })}
+                        >
+                          <ListItemAvatar>
+                            <Avatar src={writeup.team.avatar ?? undefined} alt={name}>
+                              {name.slice(0, 1).toUpperCase()}
+                            </Avatar>
+                          </ListItemAvatar>
+                          <ListItemText
+                            primary={name}
+                            secondary={t('edit:writeups.uploaded', {
+                              time: formatDateTime(writeup.uploadTimeUtc, i18n.language),
+                            })}
+                          />
+                          {writeup.id === chosen?.id && <VisibilityOutlined fontSize="small" color="primary" />}
+                        </ListItemButton>
+                      </ListItem>
+                    );
+                  })}
+                </List>
+                <PagedListFooter list={paging} total={total} />
+              </Paper>
+            </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
-            <WriteupViewer key={chosen.id} writeup={chosen} />
+            {chosen ? (
+              <WriteupViewer key={chosen.id} writeup={chosen} />
+            ) : (
+              <Typography color="text.secondary">{t('edit:writeups.noneFound')}</Typography>
+            )}
           </Grid>
         </Grid>
       )}

@@ -44,4 +44,38 @@ describe('the game Writeups page', () => {
     );
     expect(screen.getByRole('link', { name: 'Download all' })).toHaveAttribute('href', '/api/admin/writeups/8/all');
   });
+
+  it('pages through the writeups and searches them by team on the server', async () => {
+    serveGame(game(8));
+    const all = Array.from({ length: 60 }, (_, index) =>
+      writeup(index + 1, `Team ${index + 1}`, 1_900_000_000_000 - index),
+    );
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(`${API}/admin/writeups/:id`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        const search = params.get('search') ?? '';
+        const matching = all.filter((item) => item.team.name!.includes(search));
+        const skip = Number(params.get('skip') ?? 0);
+        const page = matching.slice(skip, skip + Number(params.get('count') ?? matching.length));
+        return HttpResponse.json(page, { headers: { 'X-Total-Count': String(matching.length) } });
+      }),
+    );
+    renderApp('/admin/games/8/writeups');
+    const list = await screen.findByRole('list', { name: 'Submitted writeups' });
+    expect(screen.getByRole('status')).toHaveTextContent('Writeups submitted: 60');
+    expect(within(list).getAllByRole('button', { name: /^Read the writeup of/ })).toHaveLength(50);
+    expect(screen.getByText('1–50 of 60')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await within(list).findByRole('button', { name: 'Read the writeup of Team 60' })).toBeInTheDocument();
+    expect(asked.at(-1)?.get('skip')).toBe('50');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by team' }), 'Team 5');
+    expect(await screen.findByText('1–11 of 11')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Read the writeup of Team 59' })).toBeInTheDocument();
+    expect(asked.at(-1)?.get('search')).toBe('Team 5');
+    expect(asked.at(-1)?.get('skip')).toBe('0');
+  });
 });
