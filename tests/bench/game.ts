@@ -60,8 +60,9 @@ interface Round {
 }
 const ratioOf = (round: Round) => round.result.rps / round.hello.rps;
 /**
- * Each round runs beside its own hello-world (on a shared machine the yardstick drifts by a quarter
- * within a minute); the round with the median ratio is shown, with every round's ratio.
+ * Each round is measured against the hello-world runs on either side of it (on a shared machine the
+ * yardstick drifts by a quarter within a minute); the round with the median ratio is shown, with
+ * every round's ratio.
  */
 const median = (rounds: Round[]) => [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[rounds.length >> 1]!;
 
@@ -114,16 +115,25 @@ async function helloWorld(): Promise<LoadResult> {
   }
 }
 
+/**
+ * ROUNDS measurements, each between two hello-world runs (H M H M H M H): a round's yardstick is
+ * the mean of the runs just before and just after it, so the machine's drift during the round
+ * (other work on a shared machine) moves both sides of the ratio alike.
+ */
 async function rounds(measure: () => Promise<Omit<Round, 'hello'>>, after?: () => Promise<void>): Promise<Round[]> {
-  const list: Round[] = [];
+  const hellos = [await helloWorld()];
+  const measured: Array<Omit<Round, 'hello'>> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const hello = await helloWorld();
-    list.push({ hello, ...(await measure()) });
+    measured.push(await measure());
     // What the measured load left behind (judging, the board's regeneration) must not run beside
-    // the next round's hello-world.
+    // the next hello-world.
     await after?.();
+    hellos.push(await helloWorld());
   }
-  return list;
+  return measured.map((each, index) => {
+    const [before, next] = [hellos[index]!, hellos[index + 1]!];
+    return { ...each, hello: { ...before, rps: (before.rps + next.rps) / 2 } };
+  });
 }
 
 export async function benchGame(): Promise<string[]> {
