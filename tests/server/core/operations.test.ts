@@ -230,8 +230,8 @@ for (const { engine, redis } of setups) {
     }
 
     test('/readyz answers 503 naming the database when it does not answer; /healthz stays 200', async () => {
-      // Closing refuses new queries at once; the pool itself ends when the app releases the
-      // connection the timed-jobs leader holds (after this test).
+      // Closing refuses new queries at once; the pool itself ends once the app has released the
+      // connections it still holds (after this test), so it is not awaited here.
       databaseClosing = ctx.database.close();
       const response = await ctx.app.inject({ method: 'GET', url: '/readyz' });
       assert.equal(response.statusCode, 503);
