@@ -117,8 +117,9 @@ export async function benchLists(): Promise<string[]> {
     for (let visit = 0; visit < 3; visit += 1) {
       const started = performance.now();
       await page.goto(`/admin/games/${gameId}/review`);
-      // Checked on every animation frame: the locator's own polling backs off to 500 ms steps.
-      await page.waitForFunction(() => document.querySelector('ul[aria-label="Participations"] > li') !== null, null, {
+      // Checked on every animation frame (the locator's own polling backs off to 500 ms steps); the
+      // checks are strings because this file compiles without DOM types.
+      await page.waitForFunction(`document.querySelector('ul[aria-label="Participations"] > li') !== null`, null, {
         polling: 'raf',
       });
       firstRows.push(performance.now() - started);
@@ -144,8 +145,8 @@ export async function benchLists(): Promise<string[]> {
       await row.getByRole('button', { name: `Accept ${team}` }).click();
       const answered = (await put).request().timing();
       await page.waitForFunction(
-        (label) => document.querySelector(`button[aria-label="${label}"]`) !== null,
-        `Suspend ${team}`,
+        `document.querySelector(${JSON.stringify(`button[aria-label="Suspend ${team}"]`)}) !== null`,
+        null,
         { polling: 'raf' },
       );
       changes.push(performance.now() - started);

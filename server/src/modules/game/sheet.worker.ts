@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
@@ -23,6 +25,16 @@ import type { ToParent, ToWorker, SheetJob } from './sheet-export';
  */
 
 const port = parentPort!;
+
+// An export is background work: on Linux this thread lowers its own priority (a thread id is a
+// valid target of setpriority), so when the machine is short of CPU the request thread goes first
+// and the export takes longer instead. Elsewhere, or when refused, it simply runs at normal priority.
+try {
+  const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, 10);
+} catch {
+  // not Linux, or not allowed: normal priority
+}
 const job = workerData as SheetJob;
 
 // Flow control: bytes go out in blocks of at least BLOCK, at most WINDOW blocks unacknowledged by
