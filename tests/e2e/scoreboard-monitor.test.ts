@@ -86,7 +86,7 @@ describe('scoreboard and monitor pages in Chromium', () => {
       .filter({ has: player.getByRole('button', { name: `Show details of ${missTeam}` }) });
     assert.equal((await missRow.getByRole('cell').allInnerTexts())[2], '0');
     // The monitor-only sheet is not offered to a player.
-    assert.equal(await player.getByRole('link', { name: 'Download scoreboard sheet' }).count(), 0);
+    assert.equal(await player.getByRole('button', { name: 'Download scoreboard sheet' }).count(), 0);
     // The chart is drawn (its own lazily loaded chunk) with a line per team.
     await player.locator('svg.MuiChartsSurface-root path.MuiLineElement-root').first().waitFor({ state: 'attached' });
     await platform.screenshot(player, 'scoreboard-player');
@@ -133,7 +133,7 @@ describe('scoreboard and monitor pages in Chromium', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Export submissions sheet' }).click(),
+      page.getByRole('button', { name: 'Export submissions sheet' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /_Submissions_\d{14}\.xlsx$/);
     const file = path.join(ARTIFACTS, 'monitor-submissions.xlsx');
