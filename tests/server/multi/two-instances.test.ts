@@ -172,6 +172,9 @@ if (databaseUrl && redisUrl)
         CONTAINER_PROVIDER: 'None',
         ADMIN_PASSWORD: 'Multi-Admin-Passw0rd',
         DIST_DIR: path.join(dataDir, 'no-client'),
+        // What is shown is that nothing acknowledged is lost, not how fast: on a machine busy with the
+        // rest of the suite, draining the stopping instance's judge can take longer than the default 25 s.
+        SHUTDOWN_TIMEOUT: '120',
       };
       // Started together, as a deployment does: one migrates the new database while the other waits.
       [a, b] = await Promise.all([
