@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
+import { setUserRole } from '../../../server/src/modules/account/account.repository';
 import { engines } from '../helpers/database';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
@@ -119,9 +120,11 @@ for (const engine of engines()) {
 
     test('a role change applies to the next request of an existing session', async () => {
       const { user, cookie } = await asUser(ctx.app, 'User');
-      await ctx.app.db.update(users).set({ role: 'Banned' }).where(eq(users.id, user.id));
+      // Served once, so the session lookup is cached: the change must drop it.
+      assert.equal((await profile(cookie)).statusCode, 200);
+      await setUserRole(ctx.app.db, user.id, 'Banned');
       assert.equal((await profile(cookie)).statusCode, 403);
-      await ctx.app.db.update(users).set({ role: 'User' }).where(eq(users.id, user.id));
+      await setUserRole(ctx.app.db, user.id, 'User');
       assert.equal((await profile(cookie)).statusCode, 200);
     });
 
@@ -176,7 +179,24 @@ for (const engine of engines()) {
       const second = (await userRow(ctx.app, user.id))!;
       assert.equal(second.lastVisitedAt.getTime(), first.lastVisitedAt.getTime(), 'not again within 5 s');
 
-      // The next visit after the interval records the new address too.
+      // The next visit after the interval records the new address too: first on a cached session
+      // lookup (written with others a little later), then on one read from the database.
+      const cached = ctx.app.sessionCache.lookups.get(hashToken(cookie.split('=')[1]!));
+      assert.ok(cached, 'the lookup is cached');
+      cached.user.lastVisitedAt = past;
+      await ctx.app.db.update(users).set({ lastVisitedAt: past }).where(eq(users.id, user.id));
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/account/profile',
+        headers: { cookie },
+        remoteAddress: '198.51.100.4',
+      });
+      await ctx.app.sessionCache.flushVisits();
+      const third = (await userRow(ctx.app, user.id))!;
+      assert.equal(third.ip, '198.51.100.4');
+      assert.ok(third.lastVisitedAt.getTime() > past.getTime());
+
+      ctx.app.sessionCache.lookups.forgetUser(user.id);
       await ctx.app.db.update(users).set({ lastVisitedAt: past }).where(eq(users.id, user.id));
       await ctx.app.inject({
         method: 'GET',

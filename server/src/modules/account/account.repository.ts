@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sessionChanges } from '../../plugins/app/session-cache';
 import { sessions, userTokens, users } from '../../db/schema';
 import type { Role, UserTokenPurpose } from '../../db/schema/enums';
 
@@ -47,14 +48,19 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   return row;
 }
 
+/** The user fields a session lookup returns (or that end the user's sessions): changing one is announced. */
+const SESSION_FIELDS = ['userName', 'email', 'role', 'passwordHash'] as const;
+
 export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRow | undefined> {
   if (Object.keys(changes).length === 0) return findUserById(db, id);
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  if (SESSION_FIELDS.some((field) => changes[field] !== undefined)) sessionChanges.emit('user', id);
   return row;
 }
 
 export async function setUserRole(db: Db, id: string, role: Role): Promise<void> {
   await db.update(users).set({ role }).where(eq(users.id, id));
+  sessionChanges.emit('user', id);
 }
 
 // ---- single-use mail tokens (stored as SHA-256, see db/schema/users.ts) ----
@@ -109,4 +115,5 @@ export async function deleteUserSessions(db: Db, userId: string, keep?: string):
   await db
     .delete(sessions)
     .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  sessionChanges.emit('user', userId);
 }

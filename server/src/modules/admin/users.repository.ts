@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { sessionChanges } from '../../plugins/app/session-cache';
 import { teamMembers, teams, users } from '../../db/schema';
 import { searchPattern } from '../../lib/paging';
 
@@ -48,6 +49,8 @@ export async function captainsTeamCount(db: Db, userId: string): Promise<number>
 
 export async function deleteUserRow(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.delete(users).where(eq(users.id, id)).returning();
+  // Its sessions went with it (foreign key): cached lookups of them must go too.
+  sessionChanges.emit('user', id);
   return row;
 }
 

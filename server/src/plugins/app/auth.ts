@@ -7,7 +7,15 @@ import { hashToken } from '../../lib/tokens';
 import { clearSessionCookie, SESSION_COOKIE, slideSession } from './session';
 import { Batcher } from '../../lib/batcher';
 import type { Db } from '../../db/client';
-import { deleteSession, identifySessions, type SessionLookup, type SessionRecord } from './session.repository';
+import { SessionCache, sessionChanges } from './session-cache';
+import {
+  deleteSession,
+  identifySessions,
+  recordVisits,
+  type SessionLookup,
+  type SessionRecord,
+  type Visit,
+} from './session.repository';
 
 export type { Role };
 
@@ -21,6 +29,10 @@ export interface SessionUser {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's cached session lookups and the visits seen on them (see `identify`). */
+    sessionCache: { lookups: SessionCache; visits: Map<string, Visit>; flushVisits(): Promise<void> };
+  }
   interface FastifyRequest {
     /** The signed-in user, or null. Set before any route-level hook or handler runs. */
     user: SessionUser | null;
@@ -47,9 +59,9 @@ export function requireUser(request: FastifyRequest): SessionUser {
 const sessionReaders = new WeakMap<Db, Batcher<SessionLookup, SessionRecord | undefined>>();
 
 /**
- * Session lookups of concurrent requests share one statement, which also records their visits
- * (read fresh each time, never cached, so a sign-out, ban or role change counts from the next
- * request on).
+ * Session lookups of concurrent requests share one statement, which also records their visits. Its
+ * answers are then cached for a few seconds (`SessionCache`); a sign-out, ban or role change drops
+ * them at once, here and on the other instances.
  */
 function readSession(db: Db, lookup: SessionLookup): Promise<SessionRecord | undefined> {
   let reader = sessionReaders.get(db);
@@ -67,19 +79,84 @@ function readSession(db: Db, lookup: SessionLookup): Promise<SessionRecord | und
 export async function identify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
-  const { db } = request.server;
+  const { db, sessionCache } = request.server;
   const now = new Date();
-  // The lookup records the visit too (at most once every 5 s per user, as GZCTF).
-  const session = await readSession(db, { id: hashToken(token), ip: request.ip, at: now });
+  const id = hashToken(token);
+  let session = sessionCache.lookups.get(id);
+  if (session && session.expiresAt > now) {
+    // The visit is recorded with others a few seconds later (at most once every 5 s per user, as GZCTF).
+    if (now.getTime() - session.user.lastVisitedAt.getTime() >= VISIT_EVERY_MS) {
+      session.user.lastVisitedAt = now;
+      sessionCache.visits.set(session.user.id, { userId: session.user.id, ip: request.ip, at: now });
+    }
+  } else {
+    // The lookup records the visit too (at most once every 5 s per user).
+    session = await readSession(db, { id, ip: request.ip, at: now });
+    if (session && session.expiresAt > now) {
+      if (now.getTime() - session.user.lastVisitedAt.getTime() >= VISIT_EVERY_MS) session.user.lastVisitedAt = now;
+      sessionCache.lookups.set(session);
+    }
+  }
   if (!session || session.expiresAt <= now) {
     if (session) await deleteSession(db, session.id);
     clearSessionCookie(request, reply);
     return;
   }
-  const { id, userName, email, role } = session.user;
-  request.user = { id, userName, email, role };
+  const { id: userId, userName, email, role } = session.user;
+  request.user = { id: userId, userName, email, role };
   request.sessionId = session.id;
   await slideSession(request, reply, session, token, now);
+}
+
+const VISIT_EVERY_MS = 5_000;
+
+/**
+ * Keeps this instance's session cache in step with every change: the repositories announce changes
+ * made here (`sessionChanges`), which drop the cached lookups here and go to the other instances as a
+ * signal; the signal drops theirs (with Redis it comes back here too, harmlessly). Visits seen on
+ * cached lookups are written every few seconds in one statement, and when the server closes.
+ */
+function sessionCaching(app: FastifyInstance) {
+  const lookups = new SessionCache();
+  const visits = new Map<string, Visit>();
+  app.signals.subscribe('sessions', (payload) => {
+    const { userId, sessionId } = payload as { userId?: string; sessionId?: string };
+    if (userId) lookups.forgetUser(userId);
+    if (sessionId) lookups.forgetSession(sessionId);
+  });
+  const announce = (change: { userId?: string; sessionId?: string }) =>
+    void app.signals.publish('sessions', change).catch((error: unknown) => {
+      // The other instances' cached lookups then end with their time to live (a few seconds).
+      app.log.warn({ err: error }, 'could not announce a session change');
+    });
+  const onUser = (userId: string) => {
+    lookups.forgetUser(userId);
+    announce({ userId });
+  };
+  const onSession = (sessionId: string) => {
+    lookups.forgetSession(sessionId);
+    announce({ sessionId });
+  };
+  sessionChanges.on('user', onUser);
+  sessionChanges.on('session', onSession);
+  const flush = async () => {
+    lookups.sweep();
+    if (visits.size === 0) return;
+    const batch = [...visits.values()];
+    visits.clear();
+    await recordVisits(app.db, batch).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'recording visits failed'),
+    );
+  };
+  app.decorate('sessionCache', { lookups, visits, flushVisits: flush });
+  const timer = setInterval(() => void flush(), VISIT_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    sessionChanges.off('user', onUser);
+    sessionChanges.off('session', onSession);
+    await flush();
+  });
 }
 
 /** Paths whose requests may carry a session; static files and the app shell never need one. */
@@ -96,6 +173,7 @@ export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    sessionCaching(app);
 
     app.addHook('onRequest', async (request, reply) => {
       const pathname = (request.url.split('?')[0] ?? '').toLowerCase();
@@ -121,5 +199,5 @@ export default fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['db', 'errors'] },
+  { name: 'auth', dependencies: ['db', 'errors', 'signals'] },
 );

@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { queryNamed, type Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import type { Role } from '../../db/schema/enums';
+import { sessionChanges } from './session-cache';
 
 export interface SessionRecord {
   id: string;
@@ -89,10 +90,31 @@ export async function identifySessions(db: Db, lookups: SessionLookup[]): Promis
 
 export async function extendSession(db: Db, id: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  sessionChanges.emit('session', id);
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+  sessionChanges.emit('session', id);
+}
+
+/** A visit seen on a cached session lookup, recorded later with others (`recordVisits`). */
+export interface Visit {
+  userId: string;
+  ip: string;
+  at: Date;
+}
+
+const RECORD_VISITS = `
+  update users u set ip = v.ip, last_visited_at = v.at
+  from json_to_recordset($1::json) as v(user_id uuid, ip text, at timestamptz)
+  where u.id = v.user_id and v.at > u.last_visited_at and set_config('synchronous_commit', 'off', true) is not null`;
+
+/** Records visits (one per user) in one statement; a visit older than the recorded one is ignored. */
+export async function recordVisits(db: Db, visits: Visit[]): Promise<void> {
+  if (visits.length === 0) return;
+  const input = JSON.stringify(visits.map((visit) => ({ user_id: visit.userId, ip: visit.ip, at: visit.at })));
+  await queryNamed(db, 'record_visits', RECORD_VISITS, [input]);
 }
 
 export async function deleteExpiredSessions(db: Db, userId: string, now: Date): Promise<void> {

@@ -1,0 +1,68 @@
+import { EventEmitter } from 'node:events';
+import type { SessionRecord } from './session.repository';
+
+/**
+ * What the repositories announce when a write changes what a session lookup returns: a user's name,
+ * e-mail, role or password (which signs them out), the user's deletion, or one session's end or new
+ * expiry. The auth plugin drops its cached lookups at once and tells the other instances (signals).
+ * Announced from the repositories, not the services, so no write path can forget it; an announcement
+ * made inside a transaction comes before the commit, which `SessionCache.forget*` allows for.
+ */
+export const sessionChanges = new EventEmitter<{ user: [userId: string]; session: [sessionId: string] }>();
+
+/** How long a session lookup is served from memory: the bound on staleness if an announcement is lost. */
+export const SESSION_CACHE_MS = 3_000;
+/**
+ * After an announcement, lookups of that user or session are not cached for this long, so a lookup
+ * that read the database before the announcing transaction committed cannot cache the old answer.
+ */
+const UNCACHEABLE_MS = 10_000;
+const MAX_ENTRIES = 50_000;
+
+/**
+ * Session lookups (session id → session and user) kept for a few seconds, so most authenticated
+ * requests need no database round trip. Never caches a miss.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { record: SessionRecord; until: number }>();
+  private readonly userBlocked = new Map<string, number>();
+  private readonly sessionBlocked = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get(sessionId: string): SessionRecord | undefined {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return undefined;
+    if (entry.until > this.now()) return entry.record;
+    this.entries.delete(sessionId);
+    return undefined;
+  }
+
+  set(record: SessionRecord): void {
+    const now = this.now();
+    if ((this.userBlocked.get(record.user.id) ?? 0) > now) return;
+    if ((this.sessionBlocked.get(record.id) ?? 0) > now) return;
+    // A map keeps insertion order, so the oldest entry goes first when full.
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(record.id, { record, until: now + SESSION_CACHE_MS });
+  }
+
+  forgetUser(userId: string): void {
+    this.userBlocked.set(userId, this.now() + UNCACHEABLE_MS);
+    for (const [id, entry] of this.entries) if (entry.record.user.id === userId) this.entries.delete(id);
+  }
+
+  forgetSession(sessionId: string): void {
+    this.sessionBlocked.set(sessionId, this.now() + UNCACHEABLE_MS);
+    this.entries.delete(sessionId);
+  }
+
+  /** Drops what has expired (called every few seconds). */
+  sweep(): void {
+    const now = this.now();
+    for (const [id, entry] of this.entries) if (entry.until <= now) this.entries.delete(id);
+    for (const blocked of [this.userBlocked, this.sessionBlocked]) {
+      for (const [id, until] of blocked) if (until <= now) blocked.delete(id);
+    }
+  }
+}
