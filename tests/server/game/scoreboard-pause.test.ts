@@ -62,5 +62,21 @@ for (const engine of engines()) {
       await boards.idle();
       assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 2);
     });
+
+    test('the judge emptying its queue ends the pause: the burst is judged, nothing is left to coalesce', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{settle}'] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 3_600_000);
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+      // The app's judge announces its empty queue (the app's own board cache settles on it).
+      const drained = new Promise<void>((resolve) => ctx.app.flagChecker.events.once('drained', resolve));
+      await submit(player, game.id, challenge.id, 'flag{settle}');
+      await drained;
+      boards.refresh(game.id);
+      assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 0, 300)), 0);
+      boards.settle();
+      assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 0)), 1);
+    });
   });
 }

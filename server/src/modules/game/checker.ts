@@ -42,6 +42,8 @@ export interface Judgement {
 export interface FlagCheckerEvents {
   /** A batch whose judgement committed. */
   judged: [judgements: Map<number, Judgement>];
+  /** The queue has just emptied: nothing waits or is being judged. */
+  drained: [];
 }
 
 type Row = Awaited<ReturnType<typeof lockSubmissions>>[number];
@@ -547,6 +549,7 @@ export class FlagChecker {
         for (const id of ids) this.queued.delete(id);
         this.pump();
         if (this.running === 0 && (this.queue.length === 0 || this.stopped)) {
+          if (!this.stopped) this.report('drained');
           const waiters = this.idleWaiters;
           this.idleWaiters = [];
           for (const resolve of waiters) resolve();

@@ -33,6 +33,8 @@ async function flagChecker(app: FastifyInstance) {
     app.log.error({ err: error, submission: id }, 'flag check failed; the submission stays queued for the next start'),
   );
   app.decorate('flagChecker', checker);
+  // A burst of solves has been judged: the board need not wait out the rest of its pause.
+  checker.events.on('drained', () => app.scoreboards.settle());
   let closing = false;
   const requeue = (ids: number[]) => {
     // A closing instance hears its own hand-over too: those are for the others.
@@ -61,4 +63,4 @@ async function flagChecker(app: FastifyInstance) {
   });
 }
 
-export default fp(flagChecker, { name: 'flag-checker', dependencies: ['db', 'signals', 'leader'] });
+export default fp(flagChecker, { name: 'flag-checker', dependencies: ['db', 'signals', 'leader', 'scoreboard-cache'] });
