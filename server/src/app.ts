@@ -5,12 +5,13 @@ import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { handlers as builtHandlers } from './modules/handlers';
 import type { Handlers } from './contract/handlers';
-import { ajvFormats } from './lib/ajv-formats';
+import { validatorCompiler } from './lib/validator-compiler';
 import client from './plugins/external/client';
 import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
+import strictInput from './plugins/app/strict-input';
 import compression from './plugins/app/compression';
 import revalidate from './plugins/app/revalidate';
 import health from './plugins/app/health';
@@ -74,12 +75,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A request (a WebSocket upgrade included) whose headers have not all arrived after 10 s is
     // dropped: browsers send them at once, slow-header attacks hold sockets open for minutes.
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
-    ajv: {
-      customOptions: { strict: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
-      plugins: [ajvFormats],
-    },
   });
   app.decorate('env', env);
+  // Bodies validated as sent, wire strings converted only from decimal text; before any route.
+  app.setValidatorCompiler(validatorCompiler());
 
   // external
   await app.register(cookie);
@@ -99,6 +98,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // app
   await app.register(i18n);
   await app.register(errors);
+  // Before any route: it reads each route's options as the route is declared.
+  await app.register(strictInput);
   // Early: its hooks time every route registered after it.
   await app.register(metrics);
   // Both add their hooks to routes as they are declared, so they come before any route.

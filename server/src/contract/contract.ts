@@ -17,6 +17,8 @@ export interface ContractOperation {
   tag: string;
   auth: AuthLevel;
   rateLimit: string | undefined;
+  /** The media types its request body may have (none: it takes no body). */
+  mediaTypes: string[];
 }
 
 export interface OpenApiDocument {
@@ -31,6 +33,7 @@ interface OpenApiOperation {
   tags?: string[];
   'x-auth'?: AuthLevel;
   'x-rate-limit'?: string;
+  requestBody?: { content?: Record<string, unknown> };
   [key: string]: unknown;
 }
 
@@ -56,6 +59,7 @@ export function listOperations(document: OpenApiDocument): ContractOperation[] {
         tag: operation.tags?.[0] ?? 'Untagged',
         auth: operation['x-auth'] ?? 'anon',
         rateLimit: operation['x-rate-limit'],
+        mediaTypes: Object.keys(operation.requestBody?.content ?? {}),
       });
     }
   }

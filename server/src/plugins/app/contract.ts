@@ -40,8 +40,10 @@ function withoutMultipartBodies(document: OpenApiDocument): OpenApiDocument {
 /** Registers every contract operation: validation and serialisation from its schemas, 501 until built. */
 export default fp(
   async function contract(app: FastifyInstance, options: ContractOptions) {
-    const document = withoutMultipartBodies(loadContract());
-    const operations = new Map(listOperations(document).map((operation) => [operation.operationId, operation]));
+    const full = loadContract();
+    // Listed before the multipart bodies go, so each operation still names every media type it takes.
+    const operations = new Map(listOperations(full).map((operation) => [operation.operationId, operation]));
+    const document = withoutMultipartBodies(full);
     const handlers = options.handlers as Record<string, RouteHandlerMethod | undefined>;
     for (const operationId of Object.keys(handlers)) {
       if (!operations.has(operationId)) throw new Error(`Handler ${operationId} has no operation in the contract`);
@@ -53,7 +55,8 @@ export default fp(
         const route = {
           ...options.routeOptions?.[operationId],
           handler: handlers[operationId] ?? notImplemented,
-          config: { operation: operations.get(operationId) },
+          // The body media types strict-input lets through.
+          config: { operation: operations.get(operationId), accepts: operations.get(operationId)?.mediaTypes },
         };
         return route as unknown as RouteOptions;
       },
