@@ -11,6 +11,8 @@ import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
+import securityHeaders from './plugins/app/security-headers';
+import crossSite from './plugins/app/cross-site';
 import compression from './plugins/app/compression';
 import revalidate from './plugins/app/revalidate';
 import health from './plugins/app/health';
@@ -99,6 +101,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // app
   await app.register(i18n);
   await app.register(errors);
+  // First of the hooks: every answer gets these headers, and a forged request is refused before any work.
+  await app.register(securityHeaders);
+  await app.register(crossSite);
   // Early: its hooks time every route registered after it.
   await app.register(metrics);
   // Both add their hooks to routes as they are declared, so they come before any route.
