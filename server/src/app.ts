@@ -11,6 +11,8 @@ import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
 import db from './plugins/app/db';
 import errors from './plugins/app/errors';
+import securityHeaders from './plugins/app/security-headers';
+import crossSite from './plugins/app/cross-site';
 import strictInput from './plugins/app/strict-input';
 import compression from './plugins/app/compression';
 import revalidate from './plugins/app/revalidate';
@@ -98,6 +100,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // app
   await app.register(i18n);
   await app.register(errors);
+  // First of the hooks: every answer gets these headers, and a forged request is refused before any work.
+  await app.register(securityHeaders);
+  await app.register(crossSite);
   // Before any route: it reads each route's options as the route is declared.
   await app.register(strictInput);
   // Early: its hooks time every route registered after it.

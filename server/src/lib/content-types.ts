@@ -3,8 +3,11 @@
  *
  * Files are served from our own origin, so anything a browser would run there (HTML, SVG, XML,
  * scripts) would let whoever uploaded it act as the signed-in visitor. Those types are therefore sent
- * as `text/plain` attachments: they still download under their name, but never render or execute.
- * Unknown extensions are `application/octet-stream`, and every response carries `nosniff`.
+ * as `text/plain`. Only raster pictures are shown inline (avatars, logos, posters, pictures in
+ * markdown); every other file is an attachment, which the browser downloads under its name rather
+ * than opening as a page of ours (a PDF viewer, a text file read as markup by some plug-in). SVG is
+ * not a picture here: it can carry script. Unknown extensions are `application/octet-stream`, and
+ * every response carries `nosniff`.
  */
 const TYPES: Record<string, string> = {
   // pictures
@@ -91,10 +94,13 @@ export function assetType(fileName: string): AssetType {
   const dot = fileName.lastIndexOf('.');
   const extension = dot >= 0 ? fileName.slice(dot + 1).toLowerCase() : '';
   if (ACTIVE.has(extension)) return { contentType: 'text/plain; charset=utf-8', attachment: true };
-  const known = TYPES[extension];
-  return known
-    ? { contentType: known, attachment: false }
-    : { contentType: 'application/octet-stream', attachment: true };
+  const contentType = TYPES[extension] ?? 'application/octet-stream';
+  return { contentType, attachment: !isInlineImage(contentType) };
+}
+
+/** A raster picture a browser only ever decodes (never an SVG document, which ACTIVE already defuses). */
+export function isInlineImage(contentType: string): boolean {
+  return contentType.startsWith('image/') && !contentType.startsWith('image/svg');
 }
 
 /** RFC 6266 `attachment` header with an ASCII fallback and the UTF-8 name. */

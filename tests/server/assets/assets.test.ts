@@ -134,7 +134,7 @@ for (const engine of engines()) {
       assert.equal(response.headers.etag, `"${hash.slice(8, 16)}"`);
       assert.ok(!Number.isNaN(Date.parse(response.headers['last-modified'] as string)));
       assert.equal(response.headers['x-content-type-options'], 'nosniff');
-      assert.equal(response.headers['content-disposition'], undefined);
+      assert.match(response.headers['content-disposition'] as string, /^attachment; filename="notes.txt"/);
 
       const cached = await ctx.app.inject({
         method: 'GET',

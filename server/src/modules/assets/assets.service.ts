@@ -8,6 +8,9 @@ import { cleanFileName, openFile, releaseFile, storeFile, type OpenedFile, type 
 /** Browsers and proxies may keep assets for 7 days: a hash always names the same bytes. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=604800';
 
+/** The policy of a file sent as an attachment: a unique origin, nothing loaded, nothing run. */
+export const ATTACHMENT_POLICY = "sandbox; default-src 'none'";
+
 /** GZCTF's ETag for an asset: eight hex digits of the hash, quoted. */
 export const assetEtag = (hash: string) => `"${hash.slice(8, 16)}"`;
 
@@ -48,7 +51,8 @@ export interface AssetResponse {
 
 /**
  * Opens an asset with the headers it is served with. The type comes from the requested name (never
- * checked against the stored one); active types are defused in `assetType`.
+ * checked against the stored one); active types are defused, and all but pictures made
+ * attachments, in `assetType`.
  */
 export async function openAsset(dataDir: string, hash: string, fileName: string): Promise<AssetResponse | undefined> {
   const file = await openFile(dataDir, hash);
@@ -66,7 +70,12 @@ export async function openAsset(dataDir: string, hash: string, fileName: string)
     'last-modified': file.modifiedAt.toUTCString(),
     'x-content-type-options': 'nosniff',
   };
-  if (attachment) headers['content-disposition'] = attachmentDisposition(fileName);
+  if (attachment) {
+    headers['content-disposition'] = attachmentDisposition(fileName);
+    // Should a browser show it after all (an old one, a viewer plug-in), it is a page with no
+    // origin of ours and nothing allowed to load or run.
+    headers['content-security-policy'] = ATTACHMENT_POLICY;
+  }
   return { file, headers };
 }
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { addVary, etagMatches, weakEtag } from '../../lib/http-caching';
+import { addVary } from '../../lib/http-caching';
+import { newNonce, setShellHeaders } from '../app/security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Paths the SPA never owns: unknown ones get a JSON 404 rather than the app shell. */
@@ -45,22 +46,26 @@ export default fp(
         return reply.status(503).type('text/plain').send('The web client is not built. Run `npm run build`.');
       }
       const { globalConfig } = await app.settings.get();
+      const nonce = newNonce();
       const values: Record<string, string> = {
         title: `${globalConfig.title}::CTF`,
         description: globalConfig.description ?? globalConfig.slogan,
         lang: request.language,
+        nonce,
       };
       // The minified template drops attribute quotes (`content=%description%`), so quote those here.
       const html = template.replace(
-        /(=)?%(title|description|lang)%/g,
+        /(=)?%(title|description|lang|nonce)%/g,
         (_match, equals: string | undefined, name: string) =>
           equals ? `="${escapeHtml(values[name] ?? '')}"` : escapeHtml(values[name] ?? ''),
       );
-      // Revalidated on each visit: after a deployment the new shell names the new bundles.
-      const etag = weakEtag(html);
-      reply.header('Cache-Control', 'no-cache').header('etag', etag);
+      // Every answer carries its own nonce, in the page and in its policy, so the two must always
+      // travel together: with an ETag, a 304 would pair the browser's stored page (old nonce) with
+      // this answer's policy (new nonce) and block every style. So the shell is never stored nor
+      // revalidated; it is a kilobyte, and the bundles it names stay cached for a year.
+      reply.header('Cache-Control', 'no-store');
+      setShellHeaders(request, reply, nonce);
       addVary(reply, 'Accept-Language', 'Accept-Encoding');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return reply.status(200).type('text/html; charset=utf-8').send(html);
     }
 
