@@ -7,6 +7,7 @@ import {
   MemoryStore,
   type RateLimitOptions,
 } from '../../../server/src/plugins/app/rate-limit';
+import type { DatabaseHandle } from '../../../server/src/db/client';
 import { engines } from '../helpers/database';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
@@ -16,12 +17,18 @@ const redisUrl = process.env.REDIS_URL;
 const MINUTE = 60_000;
 
 async function withApp(
-  options: { env?: Record<string, string>; rateLimit?: RateLimitOptions; engine?: ReturnType<typeof engines>[number] },
+  options: {
+    env?: Record<string, string>;
+    rateLimit?: RateLimitOptions;
+    engine?: ReturnType<typeof engines>[number];
+    database?: DatabaseHandle;
+  },
   run: (ctx: TestApp) => Promise<void>,
 ) {
   const ctx = await createTestApp(options.engine ?? engines()[0]!, {
     env: testEnv(options.env),
     rateLimit: options.rateLimit,
+    database: options.database,
   });
   try {
     await run(ctx);
@@ -204,10 +211,11 @@ describe('rate limits in Redis', { skip: redisUrl ? false : 'REDIS_URL is not se
   test('two server instances share the counters', async () => {
     const namespace = randomBytes(6).toString('hex');
     const rateLimit: RateLimitOptions = { namespace, policies: { Register: { max: 3, windowMs: MINUTE } } };
-    // One platform: both instances share the Redis key prefix.
+    // One platform: both instances share the Redis key prefix and the database (whose installation id
+    // is part of every key).
     const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `test-${namespace}:` };
     await withApp({ env, rateLimit }, async (first) => {
-      await withApp({ env, rateLimit }, async (second) => {
+      await withApp({ env, rateLimit, database: { ...first.database, close: async () => {} } }, async (second) => {
         assert.equal((await register(first, '192.0.2.1')).statusCode, 200);
         assert.equal((await register(second, '192.0.2.2')).statusCode, 200);
         assert.equal((await register(first, '192.0.2.3')).statusCode, 200);

@@ -32,13 +32,14 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-/** Builds the real app on a fresh database of the given engine; `inject()` talks to it without a socket. */
+/** Builds the real app on a fresh database (or the one given) of the given engine; `inject()` talks to it without a socket. */
 export async function createTestApp(
   engine: Engine,
-  options: { env?: Env } & Partial<Omit<BuildOptions, 'env' | 'database'>> = {},
+  options: { env?: Env; database?: DatabaseHandle } & Partial<Omit<BuildOptions, 'env' | 'database'>> = {},
 ): Promise<TestApp> {
   const env = options.env ?? testEnv();
-  const database = await engine.open();
+  // A database handed in (a second instance on the same database) is closed by whoever opened it.
+  const database = options.database ?? (await engine.open());
   const app = await buildApp({ ...options, env, database, logger: false });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { installationId } from '../../modules/instances/instances.repository';
 
 /**
  * Short-lived shared state (PoW challenges today; more later). In-process by default; in Redis when
@@ -22,8 +23,16 @@ declare module 'fastify' {
     cache: Cache;
     /** The shared Redis connection when REDIS_URL is set (rate limits use it too). */
     redis: Redis | undefined;
-    /** REDIS_KEY_PREFIX: starts every Redis key and channel name this platform uses. */
+    /**
+     * Starts every Redis key and channel name this platform uses: REDIS_KEY_PREFIX, then the
+     * database's installation id. Built once here, so no key can leave either out: a platform started
+     * on a fresh database never reads what another database's platform left in the same Redis
+     * (scoreboards of reused game ids, sessions, counters), while instances sharing one database do
+     * share their keys.
+     */
     redisPrefix: string;
+    /** The database's identity (the `installation` row written by the first migration). */
+    installationId: string;
   }
 }
 
@@ -100,7 +109,9 @@ export function createRedisCache(redis: Redis, prefix = 'gzctf:cache:'): Cache {
 export default fp(
   async function cache(app: FastifyInstance) {
     const url = app.env.redisUrl;
-    app.decorate('redisPrefix', app.env.redisKeyPrefix);
+    const id = await installationId(app.db);
+    app.decorate('installationId', id);
+    app.decorate('redisPrefix', `${app.env.redisKeyPrefix}${id}:`);
     if (!url) {
       app.decorate('redis', undefined);
       app.decorate('cache', createMemoryCache());
@@ -118,5 +129,5 @@ export default fp(
       await redis.quit().catch(() => redis.disconnect());
     });
   },
-  { name: 'cache' },
+  { name: 'cache', dependencies: ['db'] },
 );

@@ -4,7 +4,6 @@ import { editEvents } from '../../modules/edit/edit.events';
 import type { BackendOptions, ContainerBackend } from '../../modules/instances/backend';
 import { createDockerBackend, dockerAnswers } from '../../modules/instances/docker.backend';
 import { reconcile, sweepExpired } from '../../modules/instances/instances.maintenance';
-import { installationId } from '../../modules/instances/instances.repository';
 import { InstanceService } from '../../modules/instances/instances.service';
 import { ContainerProxy, type ProxyOptions } from '../../modules/instances/proxy';
 import { createLocalGate, createRedisGate } from '../../modules/instances/start-gate';
@@ -33,7 +32,7 @@ export interface InstancesOptions {
 async function instances(app: FastifyInstance, options: InstancesOptions) {
   const { env } = app;
   const settings = env.containers;
-  const platformId = await installationId(app.db);
+  const platformId = app.installationId;
   const log = {
     info: (message: string) => app.log.info(message),
     warn: (message: string) => app.log.warn(message),
@@ -86,7 +85,8 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
   const gate = app.redis
     ? createRedisGate({
         redis: app.redis,
-        key: `${app.redisPrefix}${platformId}:container-starts`,
+        // The prefix carries the installation id: platforms sharing an engine and a Redis keep apart.
+        key: `${app.redisPrefix}container-starts`,
         limit: settings.startConcurrency,
       })
     : createLocalGate(settings.startConcurrency);
