@@ -84,7 +84,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // external
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 32 } });
+  // Multipart bodies are streamed, not held to bodyLimit; the form fields (which no route reads, and
+  // which would be kept in memory) are capped so the stream cannot grow without bound.
+  await app.register(multipart, {
+    limits: { fileSize: 64 * 1024 * 1024, files: 32, fields: 16, fieldSize: 16 * 1024, parts: 64 },
+  });
   await app.register(websocket);
   // The contract names these types for downloads; a parser keeps the route glue from warning about them.
   app.addContentTypeParser(

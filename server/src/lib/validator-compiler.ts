@@ -75,12 +75,14 @@ function badNumber(checks: [string, 'integer' | 'number'][], data: unknown): Err
 
 /** Validates path, query or header values, converting strings only when they are decimal text. */
 function wireValidator(schema: Schema, validate: ValidateFunction): ValidateFunction {
-  const checks = Object.entries(schema.properties ?? {}).flatMap(([name, property]): [string, 'integer' | 'number'][] => {
-    const types = typesOf(property);
-    if (types.includes('integer')) return [[name, 'integer']];
-    if (types.includes('number')) return [[name, 'number']];
-    return [];
-  });
+  const checks = Object.entries(schema.properties ?? {}).flatMap(
+    ([name, property]): [string, 'integer' | 'number'][] => {
+      const types = typesOf(property);
+      if (types.includes('integer')) return [[name, 'integer']];
+      if (types.includes('number')) return [[name, 'number']];
+      return [];
+    },
+  );
   if (checks.length === 0) return validate;
   const strict = ((data: unknown) => {
     const error = badNumber(checks, data);

@@ -495,7 +495,8 @@ for (const engine of engines()) {
         assertError('teamAvatar', await upload(captain, team.id, picture, 'a.png', 'other'), 400);
         assertError('teamAvatar', await upload(captain, team.id, Buffer.alloc(3 * 1024 * 1024 + 1, 1)), 400);
         const notMultipart = await captain.call('PUT', `/api/team/${team.id}/avatar`, { file: 'x' });
-        assert.equal(notMultipart.statusCode, 400);
+        // The contract takes multipart only (tests/server/security/strict-body.test.ts).
+        assert.equal(notMultipart.statusCode, 415);
         const [row] = await ctx.app.db.select().from(teams).where(eq(teams.id, team.id));
         assert.equal(row?.avatarHash, null);
       });

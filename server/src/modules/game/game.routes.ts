@@ -15,6 +15,7 @@ import { readUploads } from '../../lib/uploads';
 import { sheetLabelTexts, sheetTimestamp } from './sheets';
 import { exportSheet, SUBMISSION_BATCH } from './sheet-export';
 import { attachmentDisposition } from '../../lib/content-types';
+import { decimalId } from '../../lib/ids';
 
 /** The player, monitor and admin game views (reference §2.5) except containers and traffic. */
 export const gameHandlers: Handlers = {
@@ -151,8 +152,8 @@ function sendSheet(reply: FastifyReply, fileName: string, sheet: Readable): Fast
 function adminGameId(request: FastifyRequest<{ Params: { id: string } }>): number {
   if (!request.user) throw unauthorized();
   if (!hasRole(request.user, 'Admin')) throw forbidden();
-  const id = Number(request.params.id);
-  if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
+  const id = decimalId(request.params.id);
+  if (id === undefined) throw badRequest('validation.type', { field: 'id', type: 'integer' });
   return id;
 }
 
@@ -162,8 +163,8 @@ function adminGameId(request: FastifyRequest<{ Params: { id: string } }>): numbe
  */
 export async function gameExtraRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/game/:id/ctftime.json', async (request) => {
-    const id = Number(request.params.id);
-    if (!Number.isInteger(id) || id <= 0) throw badRequest('error.badRequest');
+    const id = decimalId(request.params.id);
+    if (id === undefined) throw badRequest('validation.type', { field: 'id', type: 'integer' });
     return service.ctftimeFeed(app, id);
   });
   app.get<{ Params: { id: string } }>('/api/game/:id/freeze', async (request) =>

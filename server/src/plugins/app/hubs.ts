@@ -6,6 +6,7 @@ import { close, invocation, isJsonHandshake, negotiateResponse, parseFrames, pin
 import { editEvents } from '../../modules/edit/edit.events';
 import { gameBus } from '../../modules/game/game.events';
 import { findGame } from '../../modules/game/game.repository';
+import { decimalId } from '../../lib/ids';
 import { hasRole } from './auth';
 import type { NewLogRow } from './logs.repository';
 
@@ -107,8 +108,8 @@ async function hubs(app: FastifyInstance) {
   async function admit(hub: HubName, request: FastifyRequest): Promise<{ gameId: number | null } | string> {
     if (!hasRole(request.user ?? null, HUB_ROLE[hub])) return 'Unauthorized';
     if (hub === 'admin') return { gameId: null };
-    const gameId = Number((request.query as { game?: string }).game);
-    if (!Number.isInteger(gameId) || gameId <= 0 || !(await findGame(app.db, gameId))) return 'Game not found';
+    const gameId = decimalId((request.query as { game?: unknown }).game);
+    if (gameId === undefined || !(await findGame(app.db, gameId))) return 'Game not found';
     return { gameId };
   }
 

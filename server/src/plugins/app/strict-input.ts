@@ -105,9 +105,17 @@ export default fp(
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.addContentTypeParser(JSON_TYPE, { parseAs: 'buffer' }, (request, body, done) => {
       const bytes = body as Buffer;
+      // No body: a route that needs one says so in its validation (400 naming the body).
+      if (bytes.length === 0) return done(null, undefined);
       // Decoding would silently turn bad bytes into U+FFFD and store them.
       if (!isUtf8(bytes)) return done(new HttpError(400, 'error.invalidEncoding'), undefined);
       parseJson(request, bytes.toString('utf8'), done);
+    });
+    // Any other type only gets here empty (the preParsing hook refused the rest): browsers label even
+    // an empty fetch body (SignalR's negotiate sends one) `text/plain`.
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      if ((body as Buffer).length > 0) return done(new HttpError(415, 'error.unsupportedMediaType'), undefined);
+      done(null, undefined);
     });
   },
   { name: 'strict-input', dependencies: ['errors', 'websocket'] },
