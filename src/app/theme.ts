@@ -1,6 +1,8 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import type {} from '@mui/x-data-grid/themeAugmentation';
 import { DEFAULT_BRAND_PALETTE, type Palette } from '@/shared/lib/palette';
 import type { ColorScheme } from '@/shared/preferences/slice';
+import { CSP_NONCE } from './nonce';
 
 /** Modal overlay (spec §9): black at opacity 0.5, background blurred 8 px. */
 export const MODAL_BACKDROP = { backgroundColor: 'rgba(0, 0, 0, 0.5)', backdropFilter: 'blur(8px)' } as const;
@@ -32,6 +34,8 @@ export function createAppTheme(scheme: ColorScheme, palette: Palette = DEFAULT_B
         },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
+      // The data grid renders its own `<style>` of CSS variables, let in by the page's nonce.
+      MuiDataGrid: { defaultProps: { nonce: CSP_NONCE } },
     },
   });
 }

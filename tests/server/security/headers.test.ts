@@ -77,7 +77,10 @@ for (const engine of engines()) {
         assert.ok(policy.get('connect-src')?.includes("'self'"));
         assert.ok(policy.get('connect-src')?.includes('ws://localhost:80'), 'the hubs, for browsers without CSP 3');
         assert.ok(policy.get('connect-src')?.includes('http://127.0.0.1:*'), 'the local wsrx daemon');
-        assert.ok(response.body.includes(`<meta property=csp-nonce content="${nonce}">`), 'the page hands emotion the nonce');
+        assert.ok(
+          response.body.includes(`<meta property=csp-nonce content="${nonce}">`),
+          'the page hands emotion the nonce',
+        );
         assert.equal(response.headers['referrer-policy'], 'strict-origin-when-cross-origin');
         assert.equal(response.headers['x-content-type-options'], 'nosniff');
         assert.equal(response.headers['x-frame-options'], 'DENY');
