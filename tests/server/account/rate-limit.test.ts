@@ -130,6 +130,22 @@ for (const engine of engines()) {
       assert.equal((await get('::1')).statusCode, 200, 'each loopback address counts on its own');
     });
 
+    test('a proxy on this host that is not trusted (X-Forwarded-For from loopback) is reported once', async () => {
+      const warnings: string[] = [];
+      const original = ctx.app.log.warn;
+      ctx.app.log.warn = ((message: unknown) => void warnings.push(String(message))) as typeof original;
+      try {
+        await get('198.51.100.9', { 'x-forwarded-for': '203.0.113.77' });
+        assert.deepEqual(warnings, [], 'a remote client may send the header itself');
+        await get('127.0.0.3', { 'x-forwarded-for': '203.0.113.77' });
+        await get('127.0.0.3', { 'x-forwarded-for': '203.0.113.78' });
+      } finally {
+        ctx.app.log.warn = original;
+      }
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /TRUST_PROXY/);
+    });
+
     test('signed-in users are counted per user, not per address', async () => {
       const alice = await createUser(ctx.app);
       const bob = await createUser(ctx.app);

@@ -220,6 +220,19 @@ export default fp(
       }
     });
 
+    // A proxy on this host that the server does not trust: every client looks like 127.0.0.1 and
+    // shares one budget. Said once; the header's presence is the sign (direct clients do not send it).
+    if (app.env.trustProxy === false) {
+      let warned = false;
+      app.addHook('onRequest', async (request) => {
+        if (warned || !request.headers['x-forwarded-for'] || !isLoopback(request.socket.remoteAddress ?? '')) return;
+        warned = true;
+        app.log.warn(
+          'requests arrive through a proxy on this host (X-Forwarded-For from a loopback address) but TRUST_PROXY is not set: every client shares the proxy’s rate limits; set TRUST_PROXY to the proxy’s address',
+        );
+      });
+    }
+
     const release = async (request: FastifyRequest) => {
       (request as unknown as Record<symbol, SemaphoreTicket | undefined>)[kTicket]?.leave();
     };
