@@ -91,6 +91,7 @@ for (const engine of engines()) {
     before(async () => {
       ctx = await createTestApp(engine, {
         rateLimit: {
+          disabled: false,
           global: { max: 3, windowMs: MINUTE },
           policies: { Register: { max: 2, windowMs: MINUTE }, PowChallenge: { max: 1, windowMs: MINUTE } },
           concurrency: { concurrent: 1, queue: 0 },
@@ -123,15 +124,33 @@ for (const engine of engines()) {
       assert.deepEqual(codes.sort(), [200, 200, 200, 429, 429]);
     });
 
-    test('loopback clients skip the global limit', async () => {
-      for (let i = 0; i < 6; i++) assert.equal((await get('127.0.0.1')).statusCode, 200);
+    test('loopback clients are limited like any other (a reverse proxy on the same host without TRUST_PROXY)', async () => {
+      for (let i = 0; i < 3; i++) assert.equal((await get('127.0.0.2')).statusCode, 200);
+      assert.equal((await get('127.0.0.2')).statusCode, 429);
+      assert.equal((await get('::1')).statusCode, 200, 'each loopback address counts on its own');
+    });
+
+    test('a proxy on this host that is not trusted (X-Forwarded-For from loopback) is reported once', async () => {
+      const warnings: string[] = [];
+      const original = ctx.app.log.warn;
+      ctx.app.log.warn = ((message: unknown) => void warnings.push(String(message))) as typeof original;
+      try {
+        await get('198.51.100.9', { 'x-forwarded-for': '203.0.113.77' });
+        assert.deepEqual(warnings, [], 'a remote client may send the header itself');
+        await get('127.0.0.3', { 'x-forwarded-for': '203.0.113.77' });
+        await get('127.0.0.3', { 'x-forwarded-for': '203.0.113.78' });
+      } finally {
+        ctx.app.log.warn = original;
+      }
+      assert.equal(warnings.length, 1);
+      assert.match(warnings[0]!, /TRUST_PROXY/);
     });
 
     test('signed-in users are counted per user, not per address', async () => {
       const alice = await createUser(ctx.app);
       const bob = await createUser(ctx.app);
-      const aliceCookie = await signIn(ctx.app, alice.userName, alice.password);
-      const bobCookie = await signIn(ctx.app, bob.userName, bob.password);
+      const aliceCookie = await signIn(ctx.app, alice.userName, alice.password, '203.0.113.1');
+      const bobCookie = await signIn(ctx.app, bob.userName, bob.password, '203.0.113.2');
       const profile = (cookie: string) =>
         ctx.app.inject({
           method: 'GET',
@@ -160,25 +179,33 @@ for (const engine of engines()) {
       const recovery = await ctx.app.inject({
         method: 'POST',
         url: '/api/account/recovery',
+        remoteAddress: '192.0.2.4',
         payload: { email: 'someone@example.net' },
       });
       assert.equal(recovery.statusCode, 429);
       assertMatchesContract('accountRecovery', recovery.json(), 429);
       const user = await createUser(ctx.app);
-      await signIn(ctx.app, user.userName, user.password);
+      await signIn(ctx.app, user.userName, user.password, '192.0.2.5');
     });
 
     test('the PowChallenge policy counts every request for a challenge', async () => {
       // The provider is None here, so the first answer is the empty 404; the second is already limited.
-      assert.equal((await ctx.app.inject({ method: 'GET', url: '/api/captcha/powchallenge' })).statusCode, 404);
-      const limited = await ctx.app.inject({ method: 'GET', url: '/api/captcha/powchallenge' });
+      const pow = (remoteAddress: string) =>
+        ctx.app.inject({ method: 'GET', url: '/api/captcha/powchallenge', remoteAddress });
+      assert.equal((await pow('192.0.2.6')).statusCode, 404);
+      const limited = await pow('192.0.2.7');
       assert.equal(limited.statusCode, 429);
       assertMatchesContract('infoPowChallenge', limited.json(), 429);
     });
 
     test('the Concurrency policy lets sequential requests through (every slot is released)', async () => {
       for (let i = 0; i < 4; i++) {
-        const response = await ctx.app.inject({ method: 'POST', url: '/api/team', payload: { name: 'x' } });
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/team',
+          remoteAddress: `192.0.2.${20 + i}`,
+          payload: { name: 'x' },
+        });
         assert.equal(response.statusCode, 401);
       }
     });
@@ -191,17 +218,26 @@ describe('DISABLE_RATE_LIMIT', () => {
       {
         env: { DISABLE_RATE_LIMIT: 'true' },
         rateLimit: {
-          exemptLoopback: false,
           global: { max: 1, windowMs: MINUTE },
           policies: { Register: { max: 1, windowMs: MINUTE } },
+          attempts: { signInAccount: { free: 1 }, signInAddress: { free: 1 }, registerAddress: { free: 1 } },
         },
       },
       async (ctx) => {
+        const user = await createUser(ctx.app);
         for (let i = 0; i < 3; i++) {
           assert.equal((await register(ctx, '192.0.2.9')).statusCode, 200);
           const config = await ctx.app.inject({ method: 'GET', url: '/api/config', remoteAddress: '192.0.2.9' });
           assert.equal(config.statusCode, 200);
+          const wrong = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/account/login',
+            remoteAddress: '192.0.2.9',
+            payload: { userName: user.userName, password: 'Wrong-Passw0rd' },
+          });
+          assert.equal(wrong.statusCode, 401);
         }
+        await signIn(ctx.app, user.userName, user.password, '192.0.2.9');
       },
     );
   });
@@ -210,7 +246,11 @@ describe('DISABLE_RATE_LIMIT', () => {
 describe('rate limits in Redis', { skip: redisUrl ? false : 'REDIS_URL is not set' }, () => {
   test('two server instances share the counters', async () => {
     const namespace = randomBytes(6).toString('hex');
-    const rateLimit: RateLimitOptions = { namespace, policies: { Register: { max: 3, windowMs: MINUTE } } };
+    const rateLimit: RateLimitOptions = {
+      disabled: false,
+      namespace,
+      policies: { Register: { max: 3, windowMs: MINUTE } },
+    };
     // One platform: both instances share the Redis key prefix and the database (whose installation id
     // is part of every key).
     const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `test-${namespace}:` };

@@ -28,6 +28,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     // Test files run in parallel against one Redis, each on its own database: game ids repeat, so
     // each app gets a key space of its own (boards, build locks, hub and signal channels).
     REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+    // Every injected request comes from 127.0.0.1, which the limits no longer exempt: tests of the
+    // limits turn them on (`rateLimit: { disabled: false }`).
+    DISABLE_RATE_LIMIT: 'true',
     ...overrides,
   });
 }

@@ -44,8 +44,18 @@ export async function createUser(app: FastifyInstance, options: CreateUserOption
 }
 
 /** Signs in through POST /api/account/login and returns the `Cookie` header value to send back. */
-export async function signIn(app: FastifyInstance, userName: string, password: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/account/login', payload: { userName, password } });
+export async function signIn(
+  app: FastifyInstance,
+  userName: string,
+  password: string,
+  remoteAddress?: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { userName, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   if (response.statusCode !== 200) {
     throw new Error(`sign-in of ${userName} failed: ${response.statusCode} ${response.body}`);
   }

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../../contract/handlers';
+import { HttpError } from '../../lib/http-error';
 import { MAX_IMAGE_BYTES } from '../../lib/images';
 import { sendJsonString } from '../../lib/reply';
 import { readUploads } from '../../lib/uploads';
 import { requireUser } from '../../plugins/app/auth';
+import { addressScope } from '../../plugins/app/brute-force';
 import { endSession, startSession } from '../../plugins/app/session';
 import {
   changePassword,
@@ -36,13 +38,27 @@ const REGISTER_TITLES = {
 
 export const accountHandlers: Handlers = {
   async accountRegister(request, reply) {
-    const { status, user } = await register(request.server, context(request), request.body);
+    const { status, user } = await request.server.attempts.run(
+      reply,
+      [['registerAddress', addressScope(request.ip)]],
+      () => register(request.server, context(request), request.body),
+    );
     if (status === 'LoggedIn') await startSession(request, reply, user.id);
     return { title: request.t(REGISTER_TITLES[status]), data: status, status: 200 };
   },
 
   async accountLogIn(request, reply) {
-    const user = await logIn(request.server, context(request), request.body);
+    // Guesses are counted for the account tried and for the address trying: one cannot be tried
+    // from many addresses, nor many accounts from one address, faster than the delays allow.
+    const user = await request.server.attempts.run(
+      reply,
+      [
+        ['signInAccount', request.body.userName],
+        ['signInAddress', addressScope(request.ip)],
+      ],
+      () => logIn(request.server, context(request), request.body),
+      { counts: (error) => error instanceof HttpError && error.messageKey === 'account.loginFailed' },
+    );
     await startSession(request, reply, user.id);
     return reply.status(200).send();
   },
@@ -58,13 +74,24 @@ export const accountHandlers: Handlers = {
     return reply.status(200).send();
   },
 
-  async accountRecovery(request) {
-    await requestRecovery(request.server, context(request), request.body);
+  async accountRecovery(request, reply) {
+    // Every request may send a mail: counted for the address asked about and the address asking.
+    await request.server.attempts.run(
+      reply,
+      [
+        ['recoveryAccount', request.body.email],
+        ['recoveryAddress', addressScope(request.ip)],
+      ],
+      () => requestRecovery(request.server, context(request), request.body),
+    );
     return { title: request.t('account.recoverySent'), status: 200 };
   },
 
   async accountPasswordReset(request, reply) {
-    await resetPassword(request.server, request.body);
+    // Reset tokens are long random strings; the count only stops a client from trying them endlessly.
+    await request.server.attempts.run(reply, [['resetAddress', addressScope(request.ip)]], () =>
+      resetPassword(request.server, request.body),
+    );
     return reply.status(200).send();
   },
 

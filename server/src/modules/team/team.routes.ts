@@ -1,8 +1,10 @@
 import type { Handlers } from '../../contract/handlers';
+import { HttpError } from '../../lib/http-error';
 import { MAX_IMAGE_BYTES } from '../../lib/images';
 import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readUploads } from '../../lib/uploads';
 import { requireUser } from '../../plugins/app/auth';
+import { addressScope } from '../../plugins/app/brute-force';
 import {
   acceptInvite,
   assertCaptain,
@@ -19,6 +21,9 @@ import {
   updateTeamInfo,
   verifySignature,
 } from './team.service';
+
+/** The answers to a code that was not right: what a guess gets. */
+const INVITE_GUESS_KEYS = new Set(['team.inviteMalformed', 'team.notFound', 'team.inviteInvalid']);
 
 /**
  * Teams (reference §2.8). The contract's `x-auth` (signed in, not banned) is enforced centrally;
@@ -84,7 +89,18 @@ export const teamHandlers: Handlers = {
   },
 
   async teamAccept(request, reply) {
-    const team = await acceptInvite(request.server.db, requireUser(request), request.body);
+    const user = requireUser(request);
+    // Wrong codes are counted per user and per address; a code that works (even for a team one is
+    // already in) proves it was known, so it does not count.
+    const team = await request.server.attempts.run(
+      reply,
+      [
+        ['inviteUser', user.id],
+        ['inviteAddress', addressScope(request.ip)],
+      ],
+      () => acceptInvite(request.server.db, user, request.body),
+      { counts: (error) => error instanceof HttpError && INVITE_GUESS_KEYS.has(error.messageKey) },
+    );
     request.log.info({ status: 'Success' }, `Joined team ${team.name} (${team.id})`);
     return sendEmpty(reply);
   },

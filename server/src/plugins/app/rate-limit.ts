@@ -2,14 +2,18 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
+import bruteForce, { type BruteForceOptions } from './brute-force';
 
 /**
  * GZCTF's rate limits (reference §5.16) on @fastify/rate-limit.
  *
  * - Global: per signed-in user, else per client address, 150 requests a minute on every API call.
- *   Loopback clients are exempt (GZCTF exempts anonymous ones; we also exempt signed-in ones so
- *   local tools and the test suites are never throttled). Behind a reverse proxy set TRUST_PROXY, or
- *   every visitor would look like the proxy.
+ *   GZCTF exempts loopback clients; we do not: behind a reverse proxy on the same host without
+ *   TRUST_PROXY every visitor would look like the proxy, and nobody would be limited. (Behind a proxy,
+ *   set TRUST_PROXY, or everybody shares the proxy's budget.) Tests and benchmarks turn limits off
+ *   explicitly with DISABLE_RATE_LIMIT.
+ * - Guessing (passwords, invitation codes, recovery mails, registrations) is limited per account and
+ *   per address with growing delays: brute-force.ts.
  * - Named policies from the contract's `x-rate-limit` are single buckets shared by everyone, in
  *   addition to the global limit.
  *
@@ -39,11 +43,11 @@ export type WindowPolicy = 'Register' | 'Query' | 'PowChallenge' | 'Container' |
 export interface RateLimitOptions {
   /** Off entirely (DISABLE_RATE_LIMIT). */
   disabled?: boolean;
-  /** Default true: requests from 127.0.0.0/8 and ::1 skip the global limit. */
-  exemptLoopback?: boolean;
   global?: WindowLimit;
   policies?: Partial<Record<WindowPolicy, WindowLimit>>;
   concurrency?: { concurrent: number; queue: number };
+  /** Overrides of the brute-force policies (tests use tiny ones). */
+  attempts?: BruteForceOptions['attempts'];
   /** Prefix of the Redis keys, so separate deployments (or tests) sharing a Redis do not mix counts. */
   namespace?: string;
 }
@@ -164,8 +168,9 @@ export class MemoryStore {
 
 export default fp(
   async function rateLimits(app: FastifyInstance, options: RateLimitOptions) {
-    if (options.disabled ?? app.env.disableRateLimit) return;
-    const exemptLoopback = options.exemptLoopback ?? true;
+    const disabled = options.disabled ?? app.env.disableRateLimit;
+    await app.register(bruteForce, { disabled, attempts: options.attempts });
+    if (disabled) return;
     const globalLimit = options.global ?? DEFAULT_RATE_LIMITS.global;
     const policies = { ...DEFAULT_RATE_LIMITS.policies, ...options.policies };
     const concurrency = options.concurrency ?? DEFAULT_RATE_LIMITS.concurrency;
@@ -197,7 +202,7 @@ export default fp(
       if (!operation) return;
       // The container proxy has its own limit (connections per container); a player's daemon pings
       // it every few seconds and challenge scripts reconnect often, which must not cost API quota.
-      if (!(exemptLoopback && isLoopback(request.ip)) && operation.tag !== 'Proxy') {
+      if (operation.tag !== 'Proxy') {
         const result = await perClient(request);
         if (!result.isAllowed && result.isExceeded) reject(reply, result.ttlInSeconds, result.max);
       }
@@ -214,6 +219,19 @@ export default fp(
         if (!(await ticket.ready)) reject(reply, 1);
       }
     });
+
+    // A proxy on this host that the server does not trust: every client looks like 127.0.0.1 and
+    // shares one budget. Said once; the header's presence is the sign (direct clients do not send it).
+    if (app.env.trustProxy === false) {
+      let warned = false;
+      app.addHook('onRequest', async (request) => {
+        if (warned || !request.headers['x-forwarded-for'] || !isLoopback(request.socket.remoteAddress ?? '')) return;
+        warned = true;
+        app.log.warn(
+          'requests arrive through a proxy on this host (X-Forwarded-For from a loopback address) but TRUST_PROXY is not set: every client shares the proxy’s rate limits; set TRUST_PROXY to the proxy’s address',
+        );
+      });
+    }
 
     const release = async (request: FastifyRequest) => {
       (request as unknown as Record<symbol, SemaphoreTicket | undefined>)[kTicket]?.leave();
