@@ -22,6 +22,9 @@ export interface UploadOptions {
 const hasCode = (error: unknown, code: string) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 
+const hasStatus = (error: unknown) =>
+  typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+
 /**
  * Reads the files of a multipart request into memory (uploads here are pictures and challenge
  * attachments: small enough, and hashing needs every byte anyway). 400 `assets.noFile` when the
@@ -43,7 +46,10 @@ export async function readUploads(request: FastifyRequest, options: UploadOption
     if (options.tooLargeKey && hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) {
       throw new HttpError(400, options.tooLargeKey, options.tooLargeParams);
     }
-    throw error;
+    // Fastify's own limits (413) keep their status; anything else is busboy refusing a malformed body
+    // ("Unexpected end of multipart data", "Boundary not found"): the client's fault, not a 500.
+    if (hasStatus(error)) throw error;
+    throw new HttpError(400, 'error.badRequest');
   }
   if (files.length === 0) throw new HttpError(400, 'assets.noFile');
   return files;
