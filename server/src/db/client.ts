@@ -78,6 +78,7 @@ async function openPostgres(
   // Without a listener an idle connection's error would crash the process; the pool replaces the
   // connection on the next checkout anyway.
   pool.on('error', onPoolError);
+  keepCheckedOutErrorsHandled(pool);
   try {
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
     await withMigrationLock(pool, () => migrateNodePg(db, { migrationsFolder }));
@@ -96,8 +97,19 @@ async function openPostgres(
 export function connectPostgres(connectionString: string, max = 1): DatabaseHandle {
   const pool = new Pool({ connectionString, max });
   pool.on('error', () => {});
+  keepCheckedOutErrorsHandled(pool);
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * The pool listens for errors only on idle connections. A checked-out one between statements (a
+ * transaction waiting on JavaScript) that loses its server (a PostgreSQL restart) emits 'error' with
+ * nobody listening, which would end the process. The statement in flight, if any, fails on its own;
+ * the connection is marked unusable and the pool drops it when it is released.
+ */
+function keepCheckedOutErrorsHandled(pool: Pool): void {
+  pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 // Several server instances may start together against one PostgreSQL; drizzle's migrator does not

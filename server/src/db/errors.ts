@@ -41,3 +41,43 @@ export function isForeignKeyViolation(error: unknown, constraint?: string): bool
 export function isCheckViolation(error: unknown, constraint?: string): boolean {
   return pgErrorCode(error) === '23514' && (constraint === undefined || pgConstraint(error) === constraint);
 }
+
+/**
+ * SQLSTATEs of a database that is not there right now: class 08 (connection exception), the server
+ * shutting down or starting (57P01-57P03), too many connections (53300).
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
+/** What node-postgres and the socket report for a connection that failed or ended without an SQLSTATE. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * The database could not be reached or went away mid-request (a restart, a network drop): the
+ * request may succeed if retried, so it is answered 503, not 500. Looks through drizzle's wrapping.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const fields = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const code = typeof fields.code === 'string' ? fields.code : '';
+    if (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+    const message = typeof fields.message === 'string' ? fields.message : '';
+    if (UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true;
+    // A connection attempt to a host with several addresses fails with an AggregateError of each.
+    if (Array.isArray(fields.errors) && fields.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = fields.cause;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { pgErrorCode } from '../../db/errors';
+import { isDatabaseUnavailable, pgErrorCode } from '../../db/errors';
 import { describeValidationError } from '../../i18n/validation';
 import { HttpError } from '../../lib/http-error';
 
@@ -35,6 +35,15 @@ export default fp(
       // arrives; nothing was written, because the statement failed.
       if (INVALID_TEXT_CODES.has(pgErrorCode(error) ?? '')) {
         return reply.status(400).send({ title: request.t('error.badRequest'), status: 400 });
+      }
+      // The database is restarting or unreachable: worth retrying, and no fault of this server's code.
+      // The pool reconnects on its own once the database is back.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ title: request.t('error.serviceUnavailable'), status: 503 });
       }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 500) {
