@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { notificationRaised } from '@/shared/notifications/slice';
-import { textKey } from '@/shared/text/textRef';
+import { successNotifier, titledTexts } from '@/shared/notifications/success';
 import { accountApi, type AccountAvatarApiArg, type ProfileUserInfoModel } from './api.generated';
 
 export type { ProfileUserInfoModel, RegisterStatus, Role } from './api.generated';
@@ -11,26 +10,7 @@ export type { ProfileUserInfoModel, RegisterStatus, Role } from './api.generated
  */
 export const SIGNED_OUT_STATUSES = [401, 403, 501] as const;
 
-/** Raises a green notification once the mutation succeeded (style-anchors §9.4, rule 4). */
-function notifyOnSuccess(key: string) {
-  return async (
-    _arg: unknown,
-    { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
-  ) => {
-    try {
-      await queryFulfilled;
-    } catch {
-      return; // failures are shown by the form or the error listener
-    }
-    dispatch(
-      notificationRaised({
-        variant: 'success',
-        title: textKey(`account:notification.${key}.title`),
-        message: textKey(`account:notification.${key}.message`),
-      }),
-    );
-  };
-}
+const notify = successNotifier(titledTexts('account'));
 
 /**
  * Every account mutation invalidates the profile (the generated 'Account' tags), so the app bar and
@@ -48,15 +28,15 @@ export const api = accountApi.enhanceEndpoints({
     // The verify and confirm pages show the outcome, whatever it is.
     accountVerify: { extraOptions: { quiet: true, maxRetries: 0 } },
     accountMailChangeConfirm: { extraOptions: { quiet: true, maxRetries: 0 } },
-    accountLogOut: { onQueryStarted: notifyOnSuccess('signedOut') },
-    accountUpdate: { extraOptions: { quiet: [400] }, onQueryStarted: notifyOnSuccess('profileUpdated') },
+    accountLogOut: { onQueryStarted: notify.on('signedOut') },
+    accountUpdate: { extraOptions: { quiet: [400] }, onQueryStarted: notify.on('profileUpdated') },
     accountChangePassword: {
       extraOptions: { quiet: [400], encrypt: ['old', 'new'] },
-      onQueryStarted: notifyOnSuccess('passwordChanged'),
+      onQueryStarted: notify.on('passwordChanged'),
     },
     // The dialog shows the server's answer ("mail sent" or "ask an admin").
     accountChangeEmail: { extraOptions: { quiet: [400] } },
-    accountAvatar: { extraOptions: { quiet: [400, 413] }, onQueryStarted: notifyOnSuccess('avatarUpdated') },
+    accountAvatar: { extraOptions: { quiet: [400, 413] }, onQueryStarted: notify.on('avatarUpdated') },
   },
 });
 

@@ -1,7 +1,5 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { assetsApi } from '@/shared/api/assets';
-import { notificationRaised } from '@/shared/notifications/slice';
-import { textKey } from '@/shared/text/textRef';
+import { doneTexts, successNotifier } from '@/shared/notifications/success';
 import {
   adminApi,
   type AdminSearchTeamsApiArg,
@@ -51,32 +49,7 @@ const TAGS = [
   'Account',
 ] as const;
 
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-
-function notifySuccess(dispatch: Dispatch, key: string, values?: Record<string, string | number>) {
-  dispatch(
-    notificationRaised({
-      variant: 'success',
-      title: textKey('admin:notification.done'),
-      message: textKey(`admin:notification.${key}`, values),
-    }),
-  );
-}
-
-/** A success toast once the call succeeds; failures are announced by the notification listener. */
-async function announce(
-  dispatch: Dispatch,
-  queryFulfilled: Promise<unknown>,
-  key: string,
-  values?: Record<string, string | number>,
-) {
-  try {
-    await queryFulfilled;
-  } catch {
-    return;
-  }
-  notifySuccess(dispatch, key, values);
-}
+const notify = successNotifier(doneTexts('admin'));
 
 /**
  * The team search is a POST in the contract, so it was generated as a mutation. The instances page's
@@ -113,15 +86,15 @@ export const api = withQueries.enhanceEndpoints({
     adminGetConfigs: { providesTags: ['AdminConfig'] },
     adminUpdateConfigs: {
       invalidatesTags: ['AdminConfig', 'Info'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'configSaved'),
+      onQueryStarted: notify.on('configSaved'),
     },
     adminUpdateLogo: {
       invalidatesTags: ['AdminConfig', 'Info', 'AdminFile'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'logoUpdated'),
+      onQueryStarted: notify.on('logoUpdated'),
     },
     adminResetLogo: {
       invalidatesTags: ['AdminConfig', 'Info', 'AdminFile'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'logoReset'),
+      onQueryStarted: notify.on('logoReset'),
     },
 
     // A page (or search) of users is one list; one user's profile is tagged by its id, so editing a
@@ -129,8 +102,7 @@ export const api = withQueries.enhanceEndpoints({
     adminGetUsers: { providesTags: [{ type: 'AdminUser', id: 'LIST' }] },
     adminAddUsers: {
       invalidatesTags: ['AdminUser', 'AdminTeam', 'Team'],
-      onQueryStarted: ({ body }, { dispatch, queryFulfilled }) =>
-        announce(dispatch, queryFulfilled, 'usersCreated', { number: body.length }),
+      onQueryStarted: notify.on('usersCreated', ({ body }) => ({ number: body.length })),
     },
     adminUserInfo: { providesTags: (_result, _error, { userid }) => [{ type: 'AdminUser', id: userid }] },
     adminUpdateUserInfo: {
@@ -153,12 +125,12 @@ export const api = withQueries.enhanceEndpoints({
         for (const args of api.util.selectCachedArgsForQuery(state, 'adminGetUsers')) {
           dispatch(api.util.updateQueryData('adminGetUsers', args, apply));
         }
-        notifySuccess(dispatch, 'userSaved');
+        notify.raise(dispatch, 'userSaved');
       },
     },
     adminDeleteUser: {
       invalidatesTags: ['AdminUser', 'AdminTeam', 'Team'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'userDeleted'),
+      onQueryStarted: notify.on('userDeleted'),
     },
     // The new password is shown in a dialog; nothing in the lists changes.
     adminResetPassword: { invalidatesTags: [] },
@@ -188,12 +160,12 @@ export const api = withQueries.enhanceEndpoints({
           return;
         }
         const key = adminTeamModel.locked == null ? 'teamSaved' : adminTeamModel.locked ? 'teamLocked' : 'teamUnlocked';
-        notifySuccess(dispatch, key);
+        notify.raise(dispatch, key);
       },
     },
     adminDeleteTeam: {
       invalidatesTags: ['AdminTeam', 'Team'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'teamDeleted'),
+      onQueryStarted: notify.on('teamDeleted'),
     },
 
     adminLogs: { providesTags: ['AdminLog'] },
@@ -222,7 +194,7 @@ export const api = withQueries.enhanceEndpoints({
             }),
           );
         }
-        notifySuccess(dispatch, 'instanceDestroyed');
+        notify.raise(dispatch, 'instanceDestroyed');
       },
     },
   },
@@ -234,12 +206,12 @@ assetsApi.enhanceEndpoints({
     assetsUpload: {
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
         queryFulfilled.then(
-          ({ data }) => notifySuccess(dispatch, 'filesUploaded', { number: data.length }),
+          ({ data }) => notify.raise(dispatch, 'filesUploaded', { number: data.length }),
           () => undefined,
         ),
     },
     assetsDelete: {
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'fileDeleted'),
+      onQueryStarted: notify.on('fileDeleted'),
     },
   },
 });

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { notificationRaised } from '@/shared/notifications/slice';
-import { textKey } from '@/shared/text/textRef';
+import { successNotifier, titledTexts } from '@/shared/notifications/success';
 import { pageParams, toPage, type Page } from '@/shared/api/paging';
 import {
   editApi,
@@ -22,26 +21,8 @@ export type {
   WriteupInfoModel,
 } from './api.generated';
 
-type Dispatch = (action: ReturnType<typeof notificationRaised>) => unknown;
-
-/**
- * A green notification once a mutation succeeded (style-anchors §9.4, rule 4): the texts are
- * `<namespace>:notification.<key>.title` and `.message`.
- */
-async function notifyWhenDone(queryFulfilled: Promise<unknown>, dispatch: Dispatch, key: string, namespace = 'posts') {
-  try {
-    await queryFulfilled;
-  } catch {
-    return; // the error listener announces failures
-  }
-  dispatch(
-    notificationRaised({
-      variant: 'success',
-      title: textKey(`${namespace}:notification.${key}.title`),
-      message: textKey(`${namespace}:notification.${key}.message`),
-    }),
-  );
-}
+const notifyPosts = successNotifier(titledTexts('posts'));
+const notifyEdit = successNotifier(titledTexts('edit'));
 
 /** A pin toggle sends only the title and the new pin (see `usePinPost`). */
 const isPinOnly = ({ postEditModel }: EditUpdatePostApiArg) => postEditModel.content === undefined;
@@ -61,46 +42,39 @@ export const api = editApi.enhanceEndpoints({
     editGetGame: { providesTags: (_result, _error, { id }) => [{ type: 'EditGame', id }] },
     editAddGame: {
       invalidatesTags: [{ type: 'EditGame', id: 'LIST' }],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, 'gameCreated', 'edit'),
+      onQueryStarted: notifyEdit.on('gameCreated'),
     },
     editUpdateGame: {
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'EditGame', id: 'LIST' },
         { type: 'EditGame', id },
       ],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, 'gameSaved', 'edit'),
+      onQueryStarted: notifyEdit.on('gameSaved'),
     },
     editDeleteGame: {
       invalidatesTags: [{ type: 'EditGame', id: 'LIST' }],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, 'gameDeleted', 'edit'),
+      onQueryStarted: notifyEdit.on('gameDeleted'),
     },
     editUpdateGamePoster: {
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'EditGame', id: 'LIST' },
         { type: 'EditGame', id },
       ],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, 'posterUploaded', 'edit'),
+      onQueryStarted: notifyEdit.on('posterUploaded'),
     },
     // Notices of one game, by game id.
     editGetGameNotices: { providesTags: (_result, _error, { id }) => [{ type: 'EditNotice', id }] },
     editAddGameNotice: {
       invalidatesTags: (_result, _error, { id }) => [{ type: 'EditNotice', id }],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, 'noticeAdded', 'edit'),
+      onQueryStarted: notifyEdit.on('noticeAdded'),
     },
     editUpdateGameNotice: {
       invalidatesTags: (_result, _error, { id }) => [{ type: 'EditNotice', id }],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, 'noticeSaved', 'edit'),
+      onQueryStarted: notifyEdit.on('noticeSaved'),
     },
     editDeleteGameNotice: {
       invalidatesTags: (_result, _error, { id }) => [{ type: 'EditNotice', id }],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, 'noticeDeleted', 'edit'),
+      onQueryStarted: notifyEdit.on('noticeDeleted'),
     },
     // A review changes one participation: its row is patched in every cached page that shows it
     // (`participationPages` below) instead of refetching lists of thousands of teams.
@@ -126,32 +100,29 @@ export const api = editApi.enhanceEndpoints({
           },
           () => undefined,
         );
-        return notifyWhenDone(queryFulfilled, dispatch, 'participationSaved', 'edit');
+        return notifyEdit.whenDone(dispatch, queryFulfilled, 'participationSaved');
       },
     },
     adminWriteups: { providesTags: (_result, _error, { id }) => [{ type: 'Writeup', id }] },
     editAddPost: {
       invalidatesTags: [{ type: 'Post', id: 'LIST' }],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => notifyWhenDone(queryFulfilled, dispatch, 'created'),
+      onQueryStarted: notifyPosts.on('created'),
     },
     editUpdatePost: {
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Post', id: 'LIST' },
         { type: 'Post', id },
       ],
-      onQueryStarted: (arg, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(
-          queryFulfilled,
-          dispatch,
-          isPinOnly(arg) ? (arg.postEditModel.isPinned ? 'pinned' : 'unpinned') : 'saved',
-        ),
+      onQueryStarted: notifyPosts.on((arg) =>
+        isPinOnly(arg) ? (arg.postEditModel.isPinned ? 'pinned' : 'unpinned') : 'saved',
+      ),
     },
     editDeletePost: {
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Post', id: 'LIST' },
         { type: 'Post', id },
       ],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => notifyWhenDone(queryFulfilled, dispatch, 'deleted'),
+      onQueryStarted: notifyPosts.on('deleted'),
     },
   },
 });
@@ -233,8 +204,7 @@ const freezeApi = api.injectEndpoints({
     editSetGameFreeze: build.mutation<unknown, { id: number } & GameFreeze>({
       query: ({ id, freezeAt }) => ({ url: `/api/game/${id}/freeze`, method: 'PUT', body: { freezeAt } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'EditGame', id: `freeze-${id}` }],
-      onQueryStarted: ({ freezeAt }, { dispatch, queryFulfilled }) =>
-        notifyWhenDone(queryFulfilled, dispatch, freezeAt === null ? 'freezeLifted' : 'freezeSaved', 'edit'),
+      onQueryStarted: notifyEdit.on(({ freezeAt }) => (freezeAt === null ? 'freezeLifted' : 'freezeSaved')),
     }),
   }),
 });
@@ -295,8 +265,7 @@ const challengeTags = (gameId: number, challengeId: number) => [
   { type: 'Challenge' as const, id: challengeId },
 ];
 
-const notifyChallenge = (queryFulfilled: Promise<unknown>, dispatch: Dispatch, key: string) =>
-  notifyWhenDone(queryFulfilled, dispatch, key, 'challengeEdit');
+const notifyChallenge = successNotifier(titledTexts('challengeEdit'));
 
 /**
  * Challenge endpoints under the 'Challenge' tag. An update that carries only `isEnabled` is the
@@ -310,41 +279,36 @@ export const challengeApi = api.enhanceEndpoints({
     editGetGameChallenge: { providesTags: (_result, _error, { cId }) => [{ type: 'Challenge', id: cId }] },
     editAddGameChallenge: {
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Challenge', id: `game-${id}` }],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyChallenge(queryFulfilled, dispatch, 'challengeCreated'),
+      onQueryStarted: notifyChallenge.on('challengeCreated'),
     },
     editUpdateGameChallenge: {
       invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
-      onQueryStarted: ({ challengeUpdateModel: model }, { dispatch, queryFulfilled }) => {
+      onQueryStarted: notifyChallenge.on(({ challengeUpdateModel: model }) => {
         const toggle = Object.keys(model).length === 1 && typeof model.isEnabled === 'boolean';
-        const key = toggle ? (model.isEnabled ? 'challengeEnabled' : 'challengeDisabled') : 'challengeSaved';
-        return notifyChallenge(queryFulfilled, dispatch, key);
-      },
+        return toggle ? (model.isEnabled ? 'challengeEnabled' : 'challengeDisabled') : 'challengeSaved';
+      }),
     },
     editDeleteGameChallenge: {
       invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyChallenge(queryFulfilled, dispatch, 'challengeDeleted'),
+      onQueryStarted: notifyChallenge.on('challengeDeleted'),
     },
     // Recounting can change every challenge's score: the list and any open challenge refresh.
     editUpdateGameChallengesAcceptedCount: {
       invalidatesTags: ['Challenge'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyChallenge(queryFulfilled, dispatch, 'acceptedUpdated'),
+      onQueryStarted: notifyChallenge.on('acceptedUpdated'),
     },
     editUpdateAttachment: {
       invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        notifyChallenge(queryFulfilled, dispatch, 'attachmentSaved'),
+      onQueryStarted: notifyChallenge.on('attachmentSaved'),
     },
     editAddFlags: {
       invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => notifyChallenge(queryFulfilled, dispatch, 'flagsAdded'),
+      onQueryStarted: notifyChallenge.on('flagsAdded'),
     },
     // Removing the last flag disables the challenge, so the list refreshes too.
     editRemoveFlag: {
       invalidatesTags: (_result, _error, { id, cId }) => challengeTags(id, cId),
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => notifyChallenge(queryFulfilled, dispatch, 'flagRemoved'),
+      onQueryStarted: notifyChallenge.on('flagRemoved'),
     },
     // The admin test container (reference §2.4) lives on the challenge's detail (`testContainer`):
     // the answer is written there at once, then the detail is fetched again.

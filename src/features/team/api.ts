@@ -1,6 +1,4 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { notificationRaised } from '@/shared/notifications/slice';
-import { textKey } from '@/shared/text/textRef';
+import { doneTexts, successNotifier } from '@/shared/notifications/success';
 import { teamApi, type TeamAvatarApiArg } from './api.generated';
 
 export type { TeamInfoModel, TeamUserInfoModel } from './api.generated';
@@ -15,55 +13,21 @@ export const INVITE_CODE = /:(\d+):([0-9a-f]{32})$/;
 /** The team name a code starts with (names may hold colons, so it is read from the end). */
 export const inviteTeamName = (code: string) => code.trim().replace(INVITE_CODE, '');
 
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-
-/** A success toast once the call succeeds; failures are announced by the notification listener. */
-async function announce(
-  dispatch: Dispatch,
-  queryFulfilled: Promise<unknown>,
-  key: string,
-  values?: Record<string, string | number>,
-) {
-  try {
-    await queryFulfilled;
-  } catch {
-    return;
-  }
-  dispatch(
-    notificationRaised({
-      variant: 'success',
-      title: textKey('team:notification.done'),
-      message: textKey(`team:notification.${key}`, values),
-    }),
-  );
-}
+const notify = successNotifier(doneTexts('team'));
 
 export const api = teamApi.enhanceEndpoints({
   endpoints: {
     // A session that ran out while the page was open: the page asks to sign in again instead.
     teamGetTeamsInfo: { extraOptions: { quiet: [401] } },
     teamCreateTeam: {
-      onQueryStarted: ({ teamUpdateModel }, { dispatch, queryFulfilled }) =>
-        announce(dispatch, queryFulfilled, 'created', { name: teamUpdateModel.name ?? '' }),
+      onQueryStarted: notify.on('created', ({ teamUpdateModel }) => ({ name: teamUpdateModel.name ?? '' })),
     },
-    teamUpdateTeam: {
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'saved'),
-    },
-    teamAvatar: {
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'avatarUpdated'),
-    },
-    teamDeleteTeam: {
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'deleted'),
-    },
-    teamKickUser: {
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'kicked'),
-    },
-    teamTransfer: {
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'transferred'),
-    },
-    teamLeave: {
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => announce(dispatch, queryFulfilled, 'left'),
-    },
+    teamUpdateTeam: { onQueryStarted: notify.on('saved') },
+    teamAvatar: { onQueryStarted: notify.on('avatarUpdated') },
+    teamDeleteTeam: { onQueryStarted: notify.on('deleted') },
+    teamKickUser: { onQueryStarted: notify.on('kicked') },
+    teamTransfer: { onQueryStarted: notify.on('transferred') },
+    teamLeave: { onQueryStarted: notify.on('left') },
     // The body is the code as a JSON string; a plain string would go out as text/plain.
     teamAccept: {
       query: ({ body }) => ({
@@ -72,8 +36,7 @@ export const api = teamApi.enhanceEndpoints({
         body: JSON.stringify(body),
         headers: { 'Content-Type': 'application/json' },
       }),
-      onQueryStarted: ({ body }, { dispatch, queryFulfilled }) =>
-        announce(dispatch, queryFulfilled, 'joined', { name: inviteTeamName(body) }),
+      onQueryStarted: notify.on('joined', ({ body }) => ({ name: inviteTeamName(body) })),
     },
     // The new code replaces the cached one; nothing else about the team changed.
     teamUpdateInviteToken: {
@@ -85,7 +48,7 @@ export const api = teamApi.enhanceEndpoints({
         } catch {
           return;
         }
-        await announce(dispatch, Promise.resolve(), 'inviteRefreshed');
+        notify.raise(dispatch, 'inviteRefreshed');
       },
     },
   },
