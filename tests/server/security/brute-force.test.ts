@@ -8,6 +8,7 @@ import {
   createMemoryAttemptStore,
   createRedisAttemptStore,
   delayAfter,
+  withFallback,
   type AttemptPolicy,
   type AttemptStore,
 } from '../../../server/src/plugins/app/brute-force';
@@ -116,6 +117,23 @@ describe('attempt counting', () => {
     now += MINUTE;
     assert.equal(await store.charge('k', rule), 0, 'forgotten a while after the last attempt');
     assert.equal(await store.charge('k', rule), 0);
+  });
+
+  test('while the shared store fails (Redis down), attempts are counted in-process', async () => {
+    const down = new Error('connection refused');
+    const broken: AttemptStore = {
+      charge: () => Promise.reject(down),
+      refund: () => Promise.reject(down),
+      clear: () => Promise.reject(down),
+    };
+    const warnings: unknown[] = [];
+    const store = withFallback(broken, createMemoryAttemptStore(), (error) => warnings.push(error));
+    const rule = policy({ free: 1, baseDelayMs: MINUTE, maxDelayMs: MINUTE });
+    assert.equal(await store.charge('k', rule), 0);
+    assert.equal(await store.charge('k', rule), MINUTE);
+    await store.clear('k');
+    assert.equal(await store.charge('k', rule), 0);
+    assert.deepEqual(warnings, [down, down, down, down]);
   });
 
   test('attempts arriving together are each counted', async () => {

@@ -207,7 +207,7 @@ export function createRedisAttemptStore(redis: Redis, prefix: string): AttemptSt
 }
 
 /** A store that falls back to in-process counts while the shared one fails (Redis down). */
-function withFallback(shared: AttemptStore, local: AttemptStore, warn: (error: unknown) => void): AttemptStore {
+export function withFallback(shared: AttemptStore, local: AttemptStore, warn: (error: unknown) => void): AttemptStore {
   const attempt = async <T>(run: (store: AttemptStore) => Promise<T>): Promise<T> => {
     try {
       return await run(shared);

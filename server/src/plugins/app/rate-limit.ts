@@ -9,9 +9,9 @@ import bruteForce, { type BruteForceOptions } from './brute-force';
  *
  * - Global: per signed-in user, else per client address, 150 requests a minute on every API call.
  *   GZCTF exempts loopback clients; we do not: behind a reverse proxy on the same host without
- *   TRUST_PROXY every visitor would look like the proxy, and nobody would be limited. (Behind a proxy,
- *   set TRUST_PROXY, or everybody shares the proxy's budget.) Tests and benchmarks turn limits off
- *   explicitly with DISABLE_RATE_LIMIT.
+ *   TRUST_PROXY every visitor looks like 127.0.0.1, and the exemption would limit nobody. (Behind a
+ *   proxy set TRUST_PROXY, or everybody shares the proxy's budget.) Tests and benchmarks turn limits
+ *   off explicitly with DISABLE_RATE_LIMIT.
  * - Guessing (passwords, invitation codes, recovery mails, registrations) is limited per account and
  *   per address with growing delays: brute-force.ts.
  * - Named policies from the contract's `x-rate-limit` are single buckets shared by everyone, in
