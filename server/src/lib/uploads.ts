@@ -43,6 +43,10 @@ export async function readUploads(request: FastifyRequest, options: UploadOption
     if (options.tooLargeKey && hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) {
       throw new HttpError(400, options.tooLargeKey, options.tooLargeParams);
     }
+    // The multipart parser's own complaints (no boundary, a body that ends mid-part) carry no status:
+    // the body was malformed, and nothing has been stored yet.
+    if (typeof (error as { statusCode?: unknown }).statusCode !== 'number')
+      throw new HttpError(400, 'error.badRequest');
     throw error;
   }
   if (files.length === 0) throw new HttpError(400, 'assets.noFile');

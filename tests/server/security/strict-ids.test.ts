@@ -51,6 +51,19 @@ for (const engine of engines()) {
       }
     });
 
+    test('an undecodable or overlong path is refused with {title, status} before routing', async () => {
+      const undecodable = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/game/%ff',
+        headers: { 'accept-language': 'fr-FR' },
+      });
+      assert.equal(undecodable.statusCode, 400);
+      assert.deepEqual(undecodable.json(), { title: 'Requête invalide', status: 400 });
+      const overlong = await admin('GET', `/api/game/${'1'.repeat(200)}`);
+      assert.equal(overlong.statusCode, 414);
+      assert.deepEqual(Object.keys(overlong.json()).sort(), ['status', 'title']);
+    });
+
     test('query numbers and booleans are read only from their plain text form', async () => {
       const page = await admin('GET', '/api/game?count=5&skip=0');
       assert.equal(page.statusCode, 200, page.body);
