@@ -10,7 +10,7 @@ import client from './plugins/external/client';
 import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
 import db from './plugins/app/db';
-import errors from './plugins/app/errors';
+import errors, { answerFrameworkError } from './plugins/app/errors';
 import securityHeaders from './plugins/app/security-headers';
 import crossSite from './plugins/app/cross-site';
 import strictInput from './plugins/app/strict-input';
@@ -74,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: !['trace', 'debug', 'info'].includes(consoleLevel) }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: env.trustProxy,
+    frameworkErrors: answerFrameworkError,
     // A request (a WebSocket upgrade included) whose headers have not all arrived after 10 s is
     // dropped: browsers send them at once, slow-header attacks hold sockets open for minutes.
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },

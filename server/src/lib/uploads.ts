@@ -46,8 +46,8 @@ export async function readUploads(request: FastifyRequest, options: UploadOption
     if (options.tooLargeKey && hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) {
       throw new HttpError(400, options.tooLargeKey, options.tooLargeParams);
     }
-    // Fastify's own limits (413) keep their status; anything else is busboy refusing a malformed body
-    // ("Unexpected end of multipart data", "Boundary not found"): the client's fault, not a 500.
+    // The multipart parser's own complaints (no boundary, a body that ends mid-part) carry no status:
+    // the body was malformed, and nothing has been stored yet.
     if (hasStatus(error)) throw error;
     throw new HttpError(400, 'error.badRequest');
   }

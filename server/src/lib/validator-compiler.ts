@@ -15,8 +15,9 @@ import { ajvFormats } from './ajv-formats';
 
 type Schema = Record<string, unknown> & { $id?: string; properties?: Record<string, Record<string, unknown>> };
 
-const INTEGER = /^-?[0-9]+$/;
-const NUMBER = /^-?[0-9]+(\.[0-9]+)?$/;
+// No sign: every number the contract takes on the wire (ids, counts, offsets) is non-negative.
+const INTEGER = /^[0-9]+$/;
+const NUMBER = /^[0-9]+(\.[0-9]+)?$/;
 
 function newAjv(coerceTypes: false | 'array'): Ajv {
   // addUsedSchema off, as in Fastify's default: the glue gives every recursive schema the same $id,

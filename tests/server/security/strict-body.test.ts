@@ -264,6 +264,29 @@ for (const engine of engines()) {
       assert.match(answer, /"status":413/);
     });
 
+    test('a malformed multipart body is 400 and stores nothing', async () => {
+      const bodies = [
+        { payload: 'xx', type: 'multipart/form-data' }, // no boundary
+        { payload: 'xx', type: 'multipart/form-data; boundary=abc' }, // no part at all
+        {
+          // ends in the middle of the file
+          payload: '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nhello',
+          type: 'multipart/form-data; boundary=abc',
+        },
+      ];
+      for (const { payload, type } of bodies) {
+        const response = await inject({
+          method: 'PUT',
+          url: '/api/account/avatar',
+          payload,
+          headers: { cookie, 'content-type': type },
+        });
+        assertProblem(response, 400);
+      }
+      const profile = await inject({ method: 'GET', url: '/api/account/profile', headers: { cookie } });
+      assert.equal(profile.json<{ avatar: string | null }>().avatar, null);
+    });
+
     test('a multipart body with too many form fields is 413; uploads keep their own limits', async () => {
       const fields = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`field${i}`, 'x']));
       const many = multipart([{ field: 'file', filename: 'a.png', content: 'x', contentType: 'image/png' }], fields);

@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable, pgErrorCode } from '../../db/errors';
+import { languageFromHeader } from '../../i18n/languages';
+import { translator } from '../../i18n/translator';
 import { describeValidationError } from '../../i18n/validation';
 import { HttpError } from '../../lib/http-error';
 
@@ -14,6 +16,17 @@ const STATUS_KEYS: Record<number, string> = {
 
 /** 22021: character not in repertoire (e.g. U+0000); 22P05: untranslatable character. */
 const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (`%ff`) or a path parameter over its length
+ * limit is refused before routing, so before any hook or the error handler; it gets the same
+ * `{title, status}` in the caller's language.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const t = translator(languageFromHeader(request.headers['accept-language']));
+  return reply.status(statusCode).send({ title: t(STATUS_KEYS[statusCode] ?? 'error.badRequest'), status: statusCode });
+}
 
 /**
  * Every failure leaves the server as GZCTF's `{title, status}` in the request's language. Server
