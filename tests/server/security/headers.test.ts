@@ -145,6 +145,17 @@ for (const engine of engines()) {
       }
     });
 
+    test('on a listening server, even what Fastify answers before routing (an undecodable URL)', async () => {
+      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const url of ['/api/%zz', '/api/config']) {
+        const response = await fetch(`${base}${url}`);
+        await response.arrayBuffer();
+        assert.ok(response.status < 500, url);
+        assert.equal(response.headers.get('x-content-type-options'), 'nosniff', url);
+        assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', url);
+      }
+    });
+
     test('uploaded files: pictures inline, everything else an attachment under a sandboxing policy', async () => {
       const text = await upload('notes.txt', 'just text');
       const svg = await upload('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

@@ -51,6 +51,11 @@ export function setShellHeaders(request: FastifyRequest, reply: FastifyReply, no
     .header('x-frame-options', 'DENY');
 }
 
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
 /**
  * Headers every answer carries, whatever produced it (a route, a static file, a 304, the error or
  * not-found handler): `nosniff`, so a browser never reads JSON, a download or an error as HTML or
@@ -60,7 +65,12 @@ export function setShellHeaders(request: FastifyRequest, reply: FastifyReply, no
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.headers(COMMON_HEADERS);
+    });
+    // What Fastify answers before routing, so before any hook (a URL it cannot decode, a 503 while
+    // closing), goes straight to Node's response: a listener ahead of Fastify's puts them there first.
+    app.server.prependListener('request', (_request, response) => {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
     });
   },
   { name: 'security-headers' },
