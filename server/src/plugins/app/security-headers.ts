@@ -15,17 +15,19 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
 /**
  * The policy of the client shell. Scripts run only from our origin or with this answer's nonce, so
  * markup that slips into a page (a sanitiser bug, a crafted file name) cannot run anything. Styles:
- * emotion (MUI) and goober (notistack) insert `<style>` tags carrying the nonce the page hands them
- * (src/app/nonce.ts); style attributes React sets go through the CSSOM, which the policy does not
+ * emotion (MUI), goober (notistack) and the data grid insert `<style>` tags carrying the nonce the
+ * page hands them (src/app/nonce.ts, src/app/theme.ts); style attributes React sets go through the CSSOM, which the policy does not
  * govern. Images may come from anywhere over HTTPS because organisers' markdown links pictures
  * hosted elsewhere, and a picture cannot run code. `connect-src` adds the hubs' WebSocket origin
  * (older Safari does not count ws: under 'self') and the local wsrx daemon on loopback, as GZCTF's
  * policy does.
  */
-export function shellPolicy(nonce: string, request: FastifyRequest, captcha: CaptchaProvider): string {
+export function shellPolicy(nonce: string, request: Pick<FastifyRequest, 'host'>, captcha: CaptchaProvider): string {
   const turnstile = captcha === 'CloudflareTurnstile' ? ` ${TURNSTILE_ORIGIN}` : '';
   const host = request.host;
-  const sockets = host && PLAIN_HOST.test(host) ? ` ${request.protocol === 'https' ? 'wss' : 'ws'}://${host}` : '';
+  // Both schemes: behind a TLS proxy the server may think it is plain HTTP (and browsers refuse ws:
+  // from an HTTPS page anyway).
+  const sockets = host && PLAIN_HOST.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${turnstile}`,
