@@ -12,6 +12,7 @@ export const CSP_NONCE: string | undefined =
   document.querySelector('meta[property="csp-nonce"]')?.getAttribute('content') || undefined;
 
 if (CSP_NONCE) {
-  __webpack_nonce__ = CSP_NONCE;
   (window as { __nonce__?: string }).__nonce__ = CSP_NONCE;
+  // Webpack turns both into its runtime's nonce; outside a webpack build (Jest) there is none to set.
+  if (typeof __webpack_nonce__ !== 'undefined') __webpack_nonce__ = CSP_NONCE;
 }

@@ -22,6 +22,7 @@ describe('the served app in Chromium', () => {
     await page.getByText('Served live').waitFor();
     assert.equal(await page.title(), 'Smoke Test::CTF');
     await platform.screenshot(page, 'home');
+    assert.deepEqual(platform.cspViolations, [], 'the page runs within its Content-Security-Policy');
   });
 
   test(`the home page's JavaScript is at most ${HOME_JS_TARGET_KB} KB as sent over the wire`, async () => {

@@ -31,6 +31,11 @@ export interface Platform {
   distDir: string;
   browser: Browser;
   url: string;
+  /**
+   * What the page's Content-Security-Policy blocked, on every page opened so far: a violation means
+   * a script or style the client needs would be missing for real visitors.
+   */
+  cspViolations: string[];
   newPage(): Promise<Page>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
@@ -79,6 +84,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     ],
   });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const cspViolations: string[] = [];
   return {
     server,
     mail,
@@ -86,10 +92,23 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     distDir,
     browser,
     url,
+    cspViolations,
     async newPage() {
       const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+      // The document's violation events (with the directive and what was blocked), and Chromium's
+      // console lines for the same, which also cover what no event reports.
+      // (A string: this file is compiled without the DOM's types.)
+      await context.addInitScript(
+        `document.addEventListener('securitypolicyviolation', (event) =>
+          console.error('CSP violation: ' + event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline')));`,
+      );
       const page = await context.newPage();
       page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
+      page.on('console', (message) => {
+        if (/CSP violation|Content Security Policy/.test(message.text())) {
+          cspViolations.push(`${page.url()}: ${message.text()}`);
+        }
+      });
       return page;
     },
     async screenshot(page, name) {

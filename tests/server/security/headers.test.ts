@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyRequest } from 'fastify';
 import { shellPolicy } from '../../../server/src/plugins/app/security-headers';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
@@ -145,6 +144,17 @@ for (const engine of engines()) {
       }
     });
 
+    test('on a listening server, even what Fastify answers before routing (an undecodable URL)', async () => {
+      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const url of ['/api/%zz', '/api/config']) {
+        const response = await fetch(`${base}${url}`);
+        await response.arrayBuffer();
+        assert.ok(response.status < 500, url);
+        assert.equal(response.headers.get('x-content-type-options'), 'nosniff', url);
+        assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', url);
+      }
+    });
+
     test('uploaded files: pictures inline, everything else an attachment under a sandboxing policy', async () => {
       const text = await upload('notes.txt', 'just text');
       const svg = await upload('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
@@ -187,14 +197,13 @@ for (const engine of engines()) {
 }
 
 describe('the shell policy', () => {
-  const request = (host: string, protocol: 'http' | 'https') => ({ host, protocol }) as unknown as FastifyRequest;
-
-  test('over HTTPS the hubs are wss:, and Turnstile is let in only when it is the captcha', () => {
-    const plain = directives(shellPolicy('abc', request('ctf.example', 'https'), 'None'));
+  test('the hubs are allowed over ws: and wss:, and Turnstile only when it is the captcha', () => {
+    const plain = directives(shellPolicy('abc', { host: 'ctf.example' }, 'None'));
     assert.ok(plain.get('connect-src')?.includes('wss://ctf.example'));
+    assert.ok(plain.get('connect-src')?.includes('ws://ctf.example'));
     assert.deepEqual(plain.get('script-src'), ["'self'", "'nonce-abc'"]);
     assert.deepEqual(plain.get('frame-src'), ["'self'"]);
-    const turnstile = directives(shellPolicy('abc', request('ctf.example', 'https'), 'CloudflareTurnstile'));
+    const turnstile = directives(shellPolicy('abc', { host: 'ctf.example' }, 'CloudflareTurnstile'));
     assert.deepEqual(turnstile.get('script-src'), ["'self'", "'nonce-abc'", 'https://challenges.cloudflare.com']);
     assert.deepEqual(turnstile.get('frame-src'), ["'self'", 'https://challenges.cloudflare.com']);
   });

@@ -15,17 +15,19 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
 /**
  * The policy of the client shell. Scripts run only from our origin or with this answer's nonce, so
  * markup that slips into a page (a sanitiser bug, a crafted file name) cannot run anything. Styles:
- * emotion (MUI) and goober (notistack) insert `<style>` tags carrying the nonce the page hands them
- * (src/app/nonce.ts); style attributes React sets go through the CSSOM, which the policy does not
+ * emotion (MUI), goober (notistack) and the data grid insert `<style>` tags carrying the nonce the
+ * page hands them (src/app/nonce.ts, src/app/theme.ts); style attributes React sets go through the CSSOM, which the policy does not
  * govern. Images may come from anywhere over HTTPS because organisers' markdown links pictures
  * hosted elsewhere, and a picture cannot run code. `connect-src` adds the hubs' WebSocket origin
  * (older Safari does not count ws: under 'self') and the local wsrx daemon on loopback, as GZCTF's
  * policy does.
  */
-export function shellPolicy(nonce: string, request: FastifyRequest, captcha: CaptchaProvider): string {
+export function shellPolicy(nonce: string, request: Pick<FastifyRequest, 'host'>, captcha: CaptchaProvider): string {
   const turnstile = captcha === 'CloudflareTurnstile' ? ` ${TURNSTILE_ORIGIN}` : '';
   const host = request.host;
-  const sockets = host && PLAIN_HOST.test(host) ? ` ${request.protocol === 'https' ? 'wss' : 'ws'}://${host}` : '';
+  // Both schemes: behind a TLS proxy the server may think it is plain HTTP (and browsers refuse ws:
+  // from an HTTPS page anyway).
+  const sockets = host && PLAIN_HOST.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${turnstile}`,
@@ -51,6 +53,11 @@ export function setShellHeaders(request: FastifyRequest, reply: FastifyReply, no
     .header('x-frame-options', 'DENY');
 }
 
+const COMMON_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
 /**
  * Headers every answer carries, whatever produced it (a route, a static file, a 304, the error or
  * not-found handler): `nosniff`, so a browser never reads JSON, a download or an error as HTML or
@@ -60,7 +67,12 @@ export function setShellHeaders(request: FastifyRequest, reply: FastifyReply, no
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.headers(COMMON_HEADERS);
+    });
+    // What Fastify answers before routing, so before any hook (a URL it cannot decode, a 503 while
+    // closing), goes straight to Node's response: a listener ahead of Fastify's puts them there first.
+    app.server.prependListener('request', (_request, response) => {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
     });
   },
   { name: 'security-headers' },
