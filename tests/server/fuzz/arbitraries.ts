@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { ContractOperation, OpenApiDocument } from '../../../server/src/contract/contract';
 import { multipart } from '../helpers/multipart';
+import { exemplar } from './exemplars';
 
 /**
  * fast-check arbitraries built from the OpenAPI contract: for one operation, requests that a hostile
@@ -221,11 +222,15 @@ export class SchemaArbitraries {
   }
 
   /** A body of the schema with one thing wrong with it (or, now and then, nothing). */
-  broken(schema: Schema | undefined): fc.Arbitrary<{ body: unknown; how: string }> {
+  broken(schema: Schema | undefined, known?: fc.Arbitrary<unknown>): fc.Arbitrary<{ body: unknown; how: string }> {
     const resolved = this.resolve(schema);
-    const valid = this.valid(resolved);
+    // A known-good body (exemplars.ts), when there is one, is the usual starting point.
+    const valid = known
+      ? fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: this.valid(resolved) })
+      : this.valid(resolved);
     const label = (how: string) => (body: unknown) => ({ body, how });
     const options: fc.Arbitrary<{ body: unknown; how: string }>[] = [
+      valid.map(label('shaped')),
       valid.map(label('shaped')),
       hostileValue.map(label('hostile body')),
     ];
@@ -443,7 +448,7 @@ export function requestsFor(
   const pathValues = fc.tuple(
     ...pathParameters.map((parameter) =>
       fc.oneof(
-        { weight: 3, arbitrary: fc.nat().map((pick) => ({ pick })) },
+        { weight: 5, arbitrary: fc.nat().map((pick) => ({ pick })) },
         { weight: 2, arbitrary: hostileId.map((raw) => ({ raw })) },
         {
           weight: 1,
@@ -469,7 +474,8 @@ export function requestsFor(
     const shaped = schemas.broken(undefined);
     body = fc.oneof({ weight: 4, arbitrary: multipartBody }, { weight: 1, arbitrary: wrongMedia(shaped) });
   } else if (jsonSchema) {
-    const shaped = schemas.broken(jsonSchema);
+    const known = exemplar(operation.operationId);
+    const shaped = schemas.broken(jsonSchema, known && fc.constant(null).map(() => known(seed())));
     body = fc.oneof(
       { weight: 6, arbitrary: shaped.map(({ body: value, how }) => jsonPart(value, how)) },
       { weight: 1, arbitrary: rawJson },

@@ -15,6 +15,7 @@
  *   FUZZ_OPS='^gameSubmit$' FUZZ_SEED=<seed> FUZZ_PATH=<path> ...  (seed and path are printed on failure)
  *   FUZZ_KEEP_GOING=1 ...   every distinct failure of an operation, not just the first
  *
+ * Bodies start from the contract's schemas or a known-good body (exemplars.ts) and break one part.
  * Each operation runs on a seeded world (world.ts); when a fuzzed request destroys part of it (a
  * delete, a sign-out, a role change), the world is seeded again before the next operation, so later
  * operations still reach their handlers. Each test's diagnostics show the answers per caller.
