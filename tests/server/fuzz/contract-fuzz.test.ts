@@ -332,7 +332,8 @@ for (const engine of engines()) {
 
     test('the world stood or was seeded again', (t) => {
       t.diagnostic(`world seeded again ${reseeds} times`);
-      assert.ok(operations.length > 0);
+      // Only the destructive operations (deletes, sign-out, role and status changes) may need a new world.
+      assert.ok(reseeds <= Math.ceil(operations.length / 2), `${reseeds} reseeds for ${operations.length} operations`);
     });
   });
 }
