@@ -22,9 +22,6 @@ export interface UploadOptions {
 const hasCode = (error: unknown, code: string) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 
-const hasStatus = (error: unknown) =>
-  typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number';
-
 /**
  * Reads the files of a multipart request into memory (uploads here are pictures and challenge
  * attachments: small enough, and hashing needs every byte anyway). 400 `assets.noFile` when the
@@ -46,10 +43,11 @@ export async function readUploads(request: FastifyRequest, options: UploadOption
     if (options.tooLargeKey && hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) {
       throw new HttpError(400, options.tooLargeKey, options.tooLargeParams);
     }
-    // Fastify's own limits (413) keep their status; anything else is busboy refusing a malformed body
-    // ("Unexpected end of multipart data", "Boundary not found"): the client's fault, not a 500.
-    if (hasStatus(error)) throw error;
-    throw new HttpError(400, 'error.badRequest');
+    // The multipart parser's own complaints (no boundary, a body that ends mid-part) carry no status:
+    // the body was malformed, and nothing has been stored yet.
+    if (typeof (error as { statusCode?: unknown }).statusCode !== 'number')
+      throw new HttpError(400, 'error.badRequest');
+    throw error;
   }
   if (files.length === 0) throw new HttpError(400, 'assets.noFile');
   return files;
