@@ -22,9 +22,6 @@ export interface UploadOptions {
 const hasCode = (error: unknown, code: string) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 
-const hasStatus = (error: unknown) =>
-  typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number';
-
 /**
  * Reads the files of a multipart request into memory (uploads here are pictures and challenge
  * attachments: small enough, and hashing needs every byte anyway). 400 `assets.noFile` when the
@@ -48,8 +45,9 @@ export async function readUploads(request: FastifyRequest, options: UploadOption
     }
     // The multipart parser's own complaints (no boundary, a body that ends mid-part) carry no status:
     // the body was malformed, and nothing has been stored yet.
-    if (hasStatus(error)) throw error;
-    throw new HttpError(400, 'error.badRequest');
+    if (typeof (error as { statusCode?: unknown }).statusCode !== 'number')
+      throw new HttpError(400, 'error.badRequest');
+    throw error;
   }
   if (files.length === 0) throw new HttpError(400, 'assets.noFile');
   return files;

@@ -344,7 +344,10 @@ export async function submitFlag(
   flag: string,
 ): Promise<number> {
   const answer = flag.trim();
-  const valid = answer.length > 0 && answer.length <= MAX_ANSWER_LENGTH && !answer.includes('\0');
+  // A lone surrogate (\p{Cs} in a `u` regex matches only unpaired halves) cannot travel through the
+  // batch's JSON into PostgreSQL: it would fail the whole statement, and everyone's flags in it.
+  const valid =
+    answer.length > 0 && answer.length <= MAX_ANSWER_LENGTH && !answer.includes('\0') && !/\p{Cs}/u.test(answer);
   const context = await submissionIntake(app.db, app.database.kind).run({
     gameId,
     challengeId,
