@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable, pgErrorCode } from '../../db/errors';
+import { pgErrorCode } from '../../db/errors';
 import { describeValidationError } from '../../i18n/validation';
 import { HttpError } from '../../lib/http-error';
+import { isDatabaseUnavailable } from '../../db/errors';
 
 const STATUS_KEYS: Record<number, string> = {
   401: 'error.loginRequired',
