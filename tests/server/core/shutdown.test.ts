@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,24 +12,12 @@ import { startServer as startInProcess } from '../../../server/src/main';
 import { testEnv } from '../helpers/app';
 import { asUser } from '../helpers/users';
 import { acceptedPlayer, client, newChallenge, newGame } from '../game/support';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
-const ROOT = path.resolve(__dirname, '../../..');
 const ADMIN_PASSWORD = 'Shutd0wnAdmin';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-interface Server {
-  child: ChildProcess;
-  port: number;
+interface Server extends ServerProcess {
   dataDir: string;
-  output: () => string;
-  exited: Promise<number | null>;
 }
 
 const dataDirs: string[] = [];
@@ -48,35 +35,17 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-shutdown-'));
   dataDirs.push(dataDir);
   if (template) fs.cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'no-client'),
-      CONTAINER_PROVIDER: 'None',
-      ADMIN_PASSWORD,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'no-client'),
+    CONTAINER_PROVIDER: 'None',
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    ...env,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 120_000;
-  while (!output.includes(`http://localhost:${port}`)) {
-    assert.ok(Date.now() < deadline, `the server did not start; output so far:\n${output}`);
-    assert.equal(child.exitCode, null, `the server exited early:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, port, dataDir, output: () => output, exited };
+  return { ...server, dataDir };
 }
 
 /**

@@ -65,7 +65,7 @@ if (databaseUrl)
         assert.deepEqual(submitting.refusals, [], 'the only failures are the killed connections');
         assert.ok(acknowledged.length > before);
         leftByKill = await unjudged(database, challenge.id);
-        server = await startServerProcess(env, server.port);
+        server = await startServerProcess(env);
       }
       assert.ok(leftByKill > 0, 'a kill left acknowledged submissions unjudged');
       t.diagnostic(`${acknowledged.length} acknowledged, ${leftByKill} left unjudged by the kill`);

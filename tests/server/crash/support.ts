@@ -111,15 +111,16 @@ export interface Flood {
 }
 
 /**
- * Every player submits in a loop (wrong answers, every fourth the right one) and, when `boards` is
- * set, every other request reads the scoreboard, against whatever `base()` is at the time.
+ * Every player of `players` (default: all) submits in a loop (wrong answers, every fourth the right
+ * one) and, when `boards` is set, every other request reads the scoreboard, against whatever
+ * `base()` is at the time.
  */
 export function flood(
   base: () => string,
   game: PlayingGame,
   challenge: { id: number },
   flag: string,
-  options: { boards?: boolean; timeoutMs?: number } = {},
+  options: { boards?: boolean; timeoutMs?: number; players?: Player[] } = {},
 ): Flood {
   let stopped = false;
   const result: Flood = {
@@ -136,7 +137,8 @@ export function flood(
     if (response.timedOut) result.hangs += 1;
     else if (response.status !== 0 && response.status !== 200) result.refusals.push(response);
   };
-  const loops = game.players.map(async (player, n) => {
+  const loops = (options.players ?? game.players).map(async (player, n) => {
+    let sent = 0;
     for (let round = 0; !stopped; round += 1) {
       if (options.boards && (n + round) % 2) {
         const board = await call(
@@ -151,7 +153,8 @@ export function flood(
         record(board);
         continue;
       }
-      const answer = round % 4 === 3 ? flag : `flag{wrong-${n}-${round}}`;
+      sent += 1;
+      const answer = sent % 4 === 0 ? flag : `flag{wrong-${n}-${round}}`;
       const response = await call(
         base(),
         player.cookie,

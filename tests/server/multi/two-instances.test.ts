@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -13,81 +11,22 @@ import { gameEvents, gameNotices, sessions, solves, submissions } from '../../..
 import { hashToken, randomToken } from '../../../server/src/lib/tokens';
 import { createTeam, createUser } from '../db/fixtures';
 import { createScratchDatabase } from '../helpers/database';
+import {
+  call,
+  sleep,
+  startServerProcess as startInstance,
+  until,
+  type ServerProcess as Instance,
+} from '../helpers/server-process';
 
 /**
  * Two real server processes (the production entry, separate ports) on one PostgreSQL database and
  * one Redis behave as one platform: judging, bloods, hub delivery, the scoreboard, and a stop of one
  * while submissions are in flight. Needs both DATABASE_URL and REDIS_URL (CI sets them).
  */
-const ROOT = path.resolve(__dirname, '../../..');
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const TEAMS = 20;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-interface Instance {
-  base: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `server/src/main.ts` as a child process and waits until it says where it listens. */
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await until(
-    `instance on port ${port} to start`,
-    async () => {
-      assert.equal(child.exitCode, null, `the instance exited early:\n${output}`);
-      return output.includes(`http://localhost:${port}`) ? true : undefined;
-    },
-    120_000,
-  );
-  return { base: `http://127.0.0.1:${port}`, child, output: () => output, exited };
-}
-
-/** JSON over HTTP as the holder of `cookie`; network errors (a stopping instance) come back as status 0. */
-async function call(base: string, cookie: string | undefined, method: string, url: string, body?: unknown) {
-  try {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, text, etag: response.headers.get('etag'), json: <T>() => JSON.parse(text) as T };
-  } catch {
-    return { status: 0, text: '', etag: null, json: <T>() => undefined as T };
-  }
-}
 
 // Without both there is no second instance to talk to (a single process is what every other test runs).
 if (databaseUrl && redisUrl)

@@ -106,6 +106,82 @@ export function createRedisCache(redis: Redis, prefix = 'gzctf:cache:'): Cache {
   };
 }
 
+/**
+ * The shared cache while Redis answers, this process's own while it does not (a Redis restart or
+ * outage must not fail requests: a scoreboard is then built and served per instance, as without
+ * REDIS_URL). What this process writes or deletes during the outage is missing from Redis or newer
+ * than what Redis holds, so when Redis is back those keys are deleted there (the next reader
+ * rebuilds them) and the in-process values are dropped.
+ */
+export function createFallbackCache(
+  redis: Redis,
+  shared: Cache,
+  prefix: string,
+  onOutage: (error: unknown) => void = () => {},
+): Cache {
+  let local = createMemoryCache();
+  const changed = new Set<string>();
+  let down = false;
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    const keys = [...changed];
+    changed.clear();
+    local = createMemoryCache();
+    if (keys.length) void redis.del(...keys.map((key) => prefix + key)).catch(() => undefined);
+  });
+  const attempt = async <T>(key: string, writes: boolean, remote: () => Promise<T>, fallback: () => Promise<T>) => {
+    // Not connected: answer at once rather than wait for the reconnection attempts to give up.
+    if (redis.status === 'ready') {
+      try {
+        return await remote();
+      } catch (error) {
+        onOutage(error);
+      }
+    }
+    down = true;
+    if (writes) changed.add(key);
+    return fallback();
+  };
+  return {
+    get: (key) =>
+      attempt(
+        key,
+        false,
+        () => shared.get(key),
+        () => local.get(key),
+      ),
+    set: (key, value, ttlMs) =>
+      attempt(
+        key,
+        true,
+        () => shared.set(key, value, ttlMs),
+        () => local.set(key, value, ttlMs),
+      ),
+    take: (key) =>
+      attempt(
+        key,
+        true,
+        () => shared.take(key),
+        () => local.take(key),
+      ),
+    delete: (key) =>
+      attempt(
+        key,
+        true,
+        () => shared.delete(key),
+        () => local.delete(key),
+      ),
+    increment: (key, delta, ttlMs) =>
+      attempt(
+        key,
+        true,
+        () => shared.increment(key, delta, ttlMs),
+        () => local.increment(key, delta, ttlMs),
+      ),
+  };
+}
+
 export default fp(
   async function cache(app: FastifyInstance) {
     const url = app.env.redisUrl;
@@ -124,7 +200,17 @@ export default fp(
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
     await redis.connect();
     app.decorate('redis', redis);
-    app.decorate('cache', createRedisCache(redis, `${app.redisPrefix}cache:`));
+    const prefix = `${app.redisPrefix}cache:`;
+    let warned = false;
+    redis.on('ready', () => (warned = false));
+    app.decorate(
+      'cache',
+      createFallbackCache(redis, createRedisCache(redis, prefix), prefix, (error) => {
+        if (warned) return;
+        warned = true;
+        app.log.warn({ err: error }, 'redis unavailable: caching in this process until it is back');
+      }),
+    );
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });

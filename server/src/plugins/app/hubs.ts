@@ -63,14 +63,20 @@ async function hubs(app: FastifyInstance) {
     // What is emitted in one turn of the event loop (a judged batch emits two messages per
     // submission) goes out as one published array, in order.
     let outbox: Delivery[] = [];
+    // While Redis is unreachable, this instance's own clients still get what it emits (the other
+    // instances' clients miss it until Redis is back: nothing reaches them without it).
     const publish = () => {
       const batch = outbox;
       outbox = [];
-      redis
-
-        .publish(channel, JSON.stringify(batch))
+      const local = () => {
+        for (const delivery of batch) deliverLocally(delivery);
+      };
+      if (redis.status !== 'ready') return local();
+      redis.publish(channel, JSON.stringify(batch)).catch((error: unknown) => {
         // Not through the logger: log lines are delivered here too, so a failure would feed itself.
-        .catch((error: unknown) => process.stderr.write(`hub publish failed: ${String(error)}\n`));
+        process.stderr.write(`hub publish failed, delivered to this instance only: ${String(error)}\n`);
+        local();
+      });
     };
     flush = () => outbox.length && publish();
     deliver = (delivery) => {

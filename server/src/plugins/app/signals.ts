@@ -51,7 +51,17 @@ export default fp(
     });
     app.decorate('signals', {
       async publish(topic: string, payload?: unknown) {
-        await redis.publish(channel, JSON.stringify({ topic, payload: payload ?? null }));
+        // While Redis is unreachable no other instance can hear it, but this one still must (a
+        // session's end, a settings change): delivered here, at once, instead of through Redis.
+        if (redis.status === 'ready') {
+          try {
+            await redis.publish(channel, JSON.stringify({ topic, payload: payload ?? null }));
+            return;
+          } catch {
+            // As if it had been down before the attempt.
+          }
+        }
+        hear(topic, payload ?? null);
       },
       subscribe,
     });
