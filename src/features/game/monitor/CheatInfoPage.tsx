@@ -17,9 +17,9 @@ import { getErrorMessage } from '@/shared/api/errors';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameCheatInfoPageQuery, type CheatInfoModel } from '../api';
-import { formatTime } from '../scoreboard/time';
 import { pagerCount } from './pager';
 import { useGameViewer } from '../viewer';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const CHEAT_PAGE_SIZE = 50;
 const NO_RECORDS: CheatInfoModel[] = [];
@@ -86,7 +86,7 @@ export default function CheatInfoPage() {
                 rows.map((row, index) => (
                   <TableRow key={`${row.submission.time}-${index}`} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatTime(row.submission.time, i18n.language)}
+                      {formatDateTime(row.submission.time, i18n.language, 'seconds')}
                     </TableCell>
                     <TableCell>{row.submitTeam.team.name}</TableCell>
                     <TableCell>{row.submission.user}</TableCell>

@@ -22,9 +22,9 @@ import { getErrorMessage } from '@/shared/api/errors';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameEventsPageQuery, type EventType, type GameEvent } from '../api';
-import { formatTime } from '../scoreboard/time';
 import { pagerCount } from './pager';
 import { STATUS_COLORS } from './statusColors';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const EVENTS_PAGE_SIZE = 50;
 const EVENT_TYPES: EventType[] = ['FlagSubmit', 'CheatDetected', 'ContainerStart', 'ContainerDestroy', 'Normal'];
@@ -153,7 +153,7 @@ export default function EventsPage() {
                   secondary={t('event.meta', {
                     team: event.team || '—',
                     user: event.user || '—',
-                    time: formatTime(event.time, i18n.language),
+                    time: formatDateTime(event.time, i18n.language, 'seconds'),
                   })}
                   slotProps={{ primary: { component: 'div' } }}
                 />

@@ -19,9 +19,9 @@ import { getErrorMessage } from '@/shared/api/errors';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameSubmissionsPageQuery, type AnswerResult, type Submission } from '../api';
-import { formatTime } from '../scoreboard/time';
 import { pagerCount } from './pager';
 import { STATUS_COLORS } from './statusColors';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const SUBMISSIONS_PAGE_SIZE = 50;
 export const ANSWER_STATUSES: AnswerResult[] = [
@@ -144,7 +144,9 @@ export default function SubmissionsPage() {
               ) : (
                 rows.map((row, index) => (
                   <TableRow key={`${row.time}-${row.team}-${index}`} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(row.time, i18n.language)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(row.time, i18n.language, 'seconds')}
+                    </TableCell>
                     <TableCell>
                       <StatusChip status={row.status} />
                     </TableCell>

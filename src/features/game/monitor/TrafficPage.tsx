@@ -36,8 +36,8 @@ import {
   type FileRecord,
   type TeamTrafficModel,
 } from '../api';
-import { formatTime } from '../scoreboard/time';
 import { useGameViewer } from '../viewer';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 /** One step of the drill-down: a titled, labelled list. */
 function Pane({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -192,7 +192,7 @@ function FileList({
         >
           <ListItemText
             primary={file.fileName}
-            secondary={`${formatFileSize(file.size)} · ${formatTime(file.updateTime, i18n.language)}`}
+            secondary={`${formatFileSize(file.size)} · ${formatDateTime(file.updateTime, i18n.language, 'seconds')}`}
             slotProps={{ primary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
           />
         </ListItem>

@@ -26,7 +26,7 @@ import { BloodMark } from './BloodMark';
 import { categoryGroups, DEFAULT_PAGE_SIZE, divisionsOf, timelinesFor, visibleRows } from './board';
 import { ScoreboardTable } from './ScoreboardTable';
 import { TeamDialog } from './TeamDialog';
-import { formatTime } from './time';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 const TimelineChart = lazy(() => import(/* webpackChunkName: "scoreboard-chart" */ './TimelineChart'));
 
@@ -100,10 +100,10 @@ export default function ScoreboardPage() {
         ) : null}
       </Stack>
       {freezeTime !== null && !viewer.isMonitor ? (
-        <Alert severity="warning">{t('frozen', { time: formatTime(freezeTime, i18n.language) })}</Alert>
+        <Alert severity="warning">{t('frozen', { time: formatDateTime(freezeTime, i18n.language, 'seconds') })}</Alert>
       ) : null}
       <Typography variant="body2" color="text.secondary">
-        {t('updated', { time: formatTime(board.updateTimeUtc, i18n.language) })}
+        {t('updated', { time: formatDateTime(board.updateTimeUtc, i18n.language, 'seconds') })}
       </Typography>
 
       <Paper variant="outlined" sx={{ p: 2 }}>
