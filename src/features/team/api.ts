@@ -17,8 +17,6 @@ const notify = successNotifier(doneTexts('team'));
 
 export const api = teamApi.enhanceEndpoints({
   endpoints: {
-    // A session that ran out while the page was open: the page asks to sign in again instead.
-    teamGetTeamsInfo: { extraOptions: { quiet: [401] } },
     teamCreateTeam: {
       onQueryStarted: notify.on('created', ({ teamUpdateModel }) => ({ name: teamUpdateModel.name ?? '' })),
     },
@@ -62,7 +60,6 @@ export function avatarBody(file: File): TeamAvatarApiArg['body'] {
 }
 
 export const {
-  useTeamGetTeamsInfoQuery,
   useTeamCreateTeamMutation,
   useTeamUpdateTeamMutation,
   useTeamAvatarMutation,

@@ -17,7 +17,7 @@ import { usePagedList } from '@/shared/ui/paging/usePagedList';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameCheatInfoPageQuery, type CheatInfoModel } from '../api';
 import { pagerCount } from './pager';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const CHEAT_PAGE_SIZE = 50;
@@ -31,7 +31,7 @@ const NO_RECORDS: CheatInfoModel[] = [];
 export default function CheatInfoPage() {
   const { t, i18n } = useTranslation('monitor');
   const id = Number(useParams().id);
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const list = usePagedList([], CHEAT_PAGE_SIZE);
   const settled = list.settledSearch.trim();
   const { data, currentData, error, isFetching } = useGameCheatInfoPageQuery(

@@ -36,7 +36,7 @@ import {
   type FileRecord,
   type TeamTrafficModel,
 } from '../api';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
 /** One step of the drill-down: a titled, labelled list. */
@@ -211,7 +211,7 @@ const failure = (error: unknown) => (error && getErrorStatus(error) !== 404 ? er
 export default function TrafficPage() {
   const { t } = useTranslation('monitor');
   const id = Number(useParams().id);
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const confirm = useConfirm();
   const [challengeId, setChallengeId] = useState<number | null>(null);
   const [partId, setPartId] = useState<number | null>(null);

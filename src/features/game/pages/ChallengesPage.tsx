@@ -17,7 +17,7 @@ import { TeamRankCard } from '../components/TeamRankCard';
 import { WriteupPanel } from '../components/WriteupPanel';
 import { formatDateTime } from '@/shared/lib/dateTime';
 import { countdownParts, gamePhase, useNow } from '../lib/time';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
 
 /** The board itself, once the team may play: challenges, rank card, writeup and notices. */
 function PlayArea({ game, now }: { game: DetailedGameInfoModel; now: number }) {
@@ -51,7 +51,7 @@ export default function ChallengesPage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const { pathname } = useLocation();
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const now = useNow();
   const { data: game, isLoading, error, refetch } = useGameGameQuery({ id }, { skip: viewer.isLoading });
 

@@ -21,7 +21,7 @@ import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGameQuery, useGameScoreboardQuery, type ScoreboardItem } from '../api';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
 import { BloodMark } from './BloodMark';
 import { categoryGroups, DEFAULT_PAGE_SIZE, divisionsOf, timelinesFor, visibleRows } from './board';
 import { ScoreboardTable } from './ScoreboardTable';
@@ -36,7 +36,7 @@ const ALL = '';
 export default function ScoreboardPage() {
   const { t, i18n } = useTranslation('scoreboard');
   const id = Number(useParams().id);
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const { data: game } = useGameGameQuery({ id }, { skip: !Number.isInteger(id) });
   const {
     data: board,
