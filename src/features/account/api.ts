@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { filesBody } from '@/shared/api/multipart';
 import { successNotifier, titledTexts } from '@/shared/notifications/success';
 import { accountApi, type AccountAvatarApiArg } from './api.generated';
 
@@ -47,17 +48,12 @@ export const {
 } = api;
 
 /**
- * `PUT /api/account/avatar` with a chosen file. The contract describes the multipart body by its
- * fields; on the wire it is FormData, which the base query sends as is (the browser sets the boundary).
+ * `PUT /api/account/avatar` with a chosen file (multipart, field `file`).
  */
 export function useAvatarUpload() {
   const [trigger, state] = api.useAccountAvatarMutation();
   const upload = useCallback(
-    (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return trigger({ body: form as unknown as AccountAvatarApiArg['body'] });
-    },
+    (file: File) => trigger({ body: filesBody<AccountAvatarApiArg['body']>(file) }),
     [trigger],
   );
   return [upload, state] as const;

@@ -1,3 +1,4 @@
+import { filesBody } from '@/shared/api/multipart';
 import { doneTexts, successNotifier } from '@/shared/notifications/success';
 import { teamApi, type TeamAvatarApiArg } from './api.generated';
 
@@ -52,12 +53,8 @@ export const api = teamApi.enhanceEndpoints({
   },
 });
 
-/** The avatar goes as multipart (field `file`); the base query sends a FormData as it is. */
-export function avatarBody(file: File): TeamAvatarApiArg['body'] {
-  const form = new FormData();
-  form.append('file', file);
-  return form as unknown as TeamAvatarApiArg['body'];
-}
+/** The avatar upload's body (field `file`). */
+export const avatarBody = (file: File) => filesBody<TeamAvatarApiArg['body']>(file);
 
 export const {
   useTeamCreateTeamMutation,
