@@ -39,8 +39,14 @@ const feature = (name: string, filter: Filter, overrides?: FeatureOutput['overri
  */
 const GAME_REVIEW = new Set(['adminParticipation', 'adminWriteups', 'adminDownloadAllWriteups', 'gameParticipations']);
 
+/**
+ * Who is signed in and their teams are read by many features (the app bar, guards, game and team
+ * pages), so the shared session hooks (src/shared/api/session.ts) own these two reads.
+ */
+const SESSION = new Set(['accountProfile', 'teamGetTeamsInfo']);
+
 export const FEATURE_OUTPUTS: FeatureOutput[] = [
-  feature('account', (_name, op) => tagged('Account')(op)),
+  feature('account', (name, op) => tagged('Account')(op) && !SESSION.has(name)),
   feature('admin', (name, op) => tagged('Admin')(op) && !GAME_REVIEW.has(name)),
   feature('edit', (name, op) => tagged('Edit')(op) || GAME_REVIEW.has(name)),
   feature('game', (name, op) => tagged('Game')(op) && !GAME_REVIEW.has(name) && name !== 'gameRecentGames'),
@@ -51,7 +57,7 @@ export const FEATURE_OUTPUTS: FeatureOutput[] = [
     exportName: 'recentGamesApi',
     filter: (name) => name === 'gameRecentGames',
   },
-  feature('team', (_name, op) => tagged('Team')(op)),
+  feature('team', (name, op) => tagged('Team')(op) && !SESSION.has(name)),
   feature('posts', (_name, op) => tagged('Info')(op) && under('/api/posts')(op)),
   feature('info', (_name, op) => tagged('Info')(op) && !under('/api/posts')(op), [
     // GZCTF made the PoW challenge a GET, but each call mints a new single-use challenge.
@@ -64,6 +70,12 @@ export const FEATURE_OUTPUTS: FeatureOutput[] = [
     file: path.join(ROOT, 'src/shared/api/assets.generated.ts'),
     exportName: 'assetsApi',
     filter: (_name, op) => tagged('Assets')(op) && under('/api/')(op),
+  },
+  {
+    feature: 'shared',
+    file: path.join(ROOT, 'src/shared/api/session.generated.ts'),
+    exportName: 'sessionApi',
+    filter: (name) => SESSION.has(name),
   },
   // Proxy operations are WebSocket upgrades that the wsrx daemon opens, not RTK Query calls.
 ];

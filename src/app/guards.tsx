@@ -2,17 +2,14 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
-import { useProfile } from '@/features/account/api';
-import { GameViewerContext, type GameViewer } from '@/features/game/viewer';
-import { TeamViewerContext, type TeamViewer } from '@/features/team/viewer';
+import { useSession } from '@/shared/api/session';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 
 /**
- * Layout routes that bring the signed-in user (account feature) to the features that need it, which
- * may not import each other. They are for comfort only: the server checks every call (architecture §6.5).
+ * Layout routes that keep areas from who may not use them. They are for comfort only: the server
+ * checks every call (architecture §6.5).
  */
 
 /**
@@ -21,7 +18,7 @@ import { PageSpinner } from '@/shared/ui/PageSpinner';
  */
 export function RequireAdmin() {
   const { t } = useTranslation();
-  const { signedIn, isAdmin, isLoading } = useProfile();
+  const { signedIn, isAdmin, isLoading } = useSession();
   const { pathname, search } = useLocation();
   if (isLoading) return <PageSpinner />;
   if (isAdmin) return <Outlet />;
@@ -41,71 +38,5 @@ export function RequireAdmin() {
         {action.label}
       </Button>
     </Stack>
-  );
-}
-
-/** The team pages learn who is looking (to tell the captain's controls from a member's). */
-export function TeamViewerRoute() {
-  const { user, signedIn, isLoading } = useProfile();
-  const userId = user?.userId ?? null;
-  const viewer = useMemo<TeamViewer>(() => ({ isLoading, signedIn, userId }), [isLoading, signedIn, userId]);
-  return (
-    <TeamViewerContext.Provider value={viewer}>
-      <Outlet />
-    </TeamViewerContext.Provider>
-  );
-}
-
-interface ViewerTeams {
-  teams: GameViewer['teams'];
-  loading: boolean;
-}
-
-/**
- * Reads the signed-in user's teams (team feature) for the game pages' join dialog. Loaded lazily, so
- * the team feature's API is not part of the first load of every page.
- */
-const GameTeamsSource = lazy(() =>
-  import(/* webpackChunkName: "game-teams" */ '@/features/team/api').then(({ useTeamGetTeamsInfoQuery }) => ({
-    default: function GameTeamsSource({ onChange }: { onChange: (teams: ViewerTeams) => void }) {
-      const { data, isLoading } = useTeamGetTeamsInfoQuery();
-      useEffect(() => {
-        onChange({ teams: (data ?? []).map(({ id, name }) => ({ id, name: name ?? '' })), loading: isLoading });
-      }, [data, isLoading, onChange]);
-      return null;
-    },
-  })),
-);
-
-/** The game pages learn who is looking (joining, the monitor tabs, live standings for monitors). */
-export function GameViewerRoute() {
-  const { user, signedIn, isLoading } = useProfile();
-  const [teams, setTeams] = useState<ViewerTeams | null>(null);
-  const onTeams = useCallback((value: ViewerTeams) => setTeams(value), []);
-  const userId = user?.userId ?? null;
-  const userName = user?.userName ?? null;
-  const role = user?.role;
-  const viewer = useMemo<GameViewer>(
-    () => ({
-      isLoading,
-      signedIn,
-      userId,
-      userName,
-      isMonitor: role === 'Monitor' || role === 'Admin',
-      isAdmin: role === 'Admin',
-      teams: signedIn ? (teams?.teams ?? []) : [],
-      teamsLoading: signedIn && (teams === null || teams.loading),
-    }),
-    [isLoading, signedIn, userId, userName, role, teams],
-  );
-  return (
-    <GameViewerContext.Provider value={viewer}>
-      {signedIn && (
-        <Suspense fallback={null}>
-          <GameTeamsSource onChange={onTeams} />
-        </Suspense>
-      )}
-      <Outlet />
-    </GameViewerContext.Provider>
   );
 }

@@ -5,7 +5,7 @@ import { editAdminRoutes } from '@/features/edit/routes';
 import { gameRoutes } from '@/features/game/routes';
 import { teamRoutes } from '@/features/team/routes';
 import { lazyPage } from '@/shared/ui/lazyPage';
-import { GameViewerRoute, RequireAdmin, TeamViewerRoute } from './guards';
+import { RequireAdmin } from './guards';
 import { AppFrame, RouteErrorScreen } from './layout/AppFrame';
 
 /**
@@ -21,8 +21,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: lazyPage(() => import(/* webpackChunkName: "home" */ './pages/HomePage')) },
       { path: 'about', element: lazyPage(() => import(/* webpackChunkName: "about" */ './pages/AboutPage')) },
-      { element: <GameViewerRoute />, children: gameRoutes },
-      { element: <TeamViewerRoute />, children: teamRoutes },
+      ...gameRoutes,
+      ...teamRoutes,
       {
         // Posts pages compose the posts feature (reading) with the edit feature (admin writes).
         path: 'posts',

@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useProfile } from '@/features/account/api';
+import { useSession } from '@/shared/api/session';
 
 /** "Sign in" when signed out; a link to the profile when signed in. */
 export function AccountButton() {
   const { t } = useTranslation();
-  const { user, signedIn, isLoading } = useProfile();
+  const { user, signedIn, isLoading } = useSession();
   if (isLoading) return null;
   if (signedIn) {
     const label = user?.userName ? `${t('common:nav.profile')}: ${user.userName}` : t('common:nav.profile');

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { useProfile } from '@/features/account/api';
+import { useSession } from '@/shared/api/session';
 import { useClientConfig } from '@/features/info/api';
 import { useCleanCache } from '@/shared/persist/CleanCacheContext';
 import { ErrorBoundary } from '@/shared/ui/ErrorBoundary';
@@ -38,7 +38,7 @@ const activeLink = { color: 'primary.main', bgcolor: 'action.selected' } as cons
 export function AppLayout() {
   const { t } = useTranslation();
   const { config } = useClientConfig();
-  const { isAdmin } = useProfile();
+  const { isAdmin } = useSession();
   const { pathname } = useLocation();
   const cleanCache = useCleanCache();
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '@/features/account/api';
+import { useSession } from '@/shared/api/session';
 import { useClientConfig } from '@/features/info/api';
 import { LatestPosts } from '@/features/posts/components/LatestPosts';
 
@@ -39,7 +39,7 @@ function HomeSection({ title, children }: { title: string; children: ReactNode }
 export default function HomePage() {
   const { t } = useTranslation();
   const { config } = useClientConfig();
-  const { isAdmin } = useProfile();
+  const { isAdmin } = useSession();
   return (
     <Stack spacing={4} sx={{ py: { xs: 2, md: 4 } }}>
       <Stack spacing={1}>

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { useProfile } from '@/features/account/api';
+import { useSession } from '@/shared/api/session';
 import { PostEditor } from '@/features/edit/components/PostEditor';
 import { usePost } from '@/features/posts/api';
 import { getErrorMessage, getErrorStatus } from '@/shared/api/errors';
@@ -42,7 +42,7 @@ export default function PostEditPage() {
   const { pathname } = useLocation();
   const { postId = NEW_POST } = useParams();
   const isNew = postId.toLowerCase() === NEW_POST;
-  const { signedIn, isAdmin, isLoading: checking, isFetching } = useProfile();
+  const { signedIn, isAdmin, isLoading: checking, isFetching } = useSession();
   const { data: post, error, isLoading } = usePost(postId, { skip: isNew || !isAdmin });
 
   if (!signedIn && (checking || isFetching)) return <PageSpinner />;

@@ -1,4 +1,4 @@
-import { useProfile } from '@/features/account/api';
+import { useSession } from '@/shared/api/session';
 import { NewPostButton } from '@/features/edit/components/NewPostButton';
 import { PostPinButton } from '@/features/edit/components/PostPinButton';
 import { AllPosts } from '@/features/posts/components/AllPosts';
@@ -8,7 +8,7 @@ import { AllPosts } from '@/features/posts/components/AllPosts';
  * The page composes the two here because features never import each other.
  */
 export default function PostsPage() {
-  const { isAdmin } = useProfile();
+  const { isAdmin } = useSession();
   return (
     <AllPosts
       toolbar={isAdmin ? <NewPostButton /> : undefined}

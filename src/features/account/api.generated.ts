@@ -56,10 +56,6 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['Account'],
       }),
-      accountProfile: build.query<AccountProfileApiResponse, AccountProfileApiArg>({
-        query: () => ({ url: `/api/account/profile` }),
-        providesTags: ['Account'],
-      }),
       accountAvatar: build.mutation<AccountAvatarApiResponse, AccountAvatarApiArg>({
         query: (queryArg) => ({ url: `/api/account/avatar`, method: 'PUT', body: queryArg.body }),
         invalidatesTags: ['Account'],
@@ -109,8 +105,6 @@ export type AccountMailChangeConfirmApiArg = {
   /** `email` is the base64 of the new address, `token` the base64 token. */
   accountVerifyModel: AccountVerifyModel;
 };
-export type AccountProfileApiResponse = /** status 200 OK */ ProfileUserInfoModel;
-export type AccountProfileApiArg = void;
 export type AccountAvatarApiResponse = /** status 200 OK */ string;
 export type AccountAvatarApiArg = {
   /** Image file, at most 3 MiB. */
@@ -201,27 +195,6 @@ export type MailChangeModel = {
   /** New e-mail address. */
   newMail: string;
 };
-export type Role = 'Banned' | 'User' | 'Monitor' | 'Admin';
-export type ProfileUserInfoModel = {
-  /** User id. */
-  userId?: string | null;
-  /** User name. */
-  userName?: string | null;
-  /** E-mail. */
-  email?: string | null;
-  /** Bio. */
-  bio?: string | null;
-  /** Phone number. */
-  phone?: string | null;
-  /** Real name. */
-  realName?: string | null;
-  /** Student number. */
-  stdNumber?: string | null;
-  /** Avatar URL. */
-  avatar?: string | null;
-  /** User role. */
-  role?: Role | null;
-};
 export const {
   useAccountRegisterMutation,
   useAccountRecoveryMutation,
@@ -233,7 +206,5 @@ export const {
   useAccountChangePasswordMutation,
   useAccountChangeEmailMutation,
   useAccountMailChangeConfirmMutation,
-  useAccountProfileQuery,
-  useLazyAccountProfileQuery,
   useAccountAvatarMutation,
 } = injectedRtkApi;

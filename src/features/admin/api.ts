@@ -1,4 +1,5 @@
 import { assetsApi } from '@/shared/api/assets';
+import { filesBody } from '@/shared/api/multipart';
 import { doneTexts, successNotifier } from '@/shared/notifications/success';
 import {
   adminApi,
@@ -237,15 +238,8 @@ const applyTeamChanges = (id: number, changes: AdminTeamModel) => (draft: { data
   if (changes.bio) team.bio = changes.bio;
 };
 
-/**
- * Multipart bodies: the generated argument types describe the form's fields, while the base query
- * sends a FormData as it is (the browser writes the boundary). These build the FormData.
- */
-export function logoUploadBody(file: File): AdminUpdateLogoApiArg['body'] {
-  const form = new FormData();
-  form.append('file', file);
-  return form as unknown as AdminUpdateLogoApiArg['body'];
-}
+/** The logo upload's body (field `file`). */
+export const logoUploadBody = (file: File) => filesBody<AdminUpdateLogoApiArg['body']>(file);
 
 export { assetsUploadBody, useAssetsDeleteMutation, useAssetsUploadMutation } from '@/shared/api/assets';
 

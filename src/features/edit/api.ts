@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { successNotifier, titledTexts } from '@/shared/notifications/success';
+import { filesBody } from '@/shared/api/multipart';
 import { pageParams, toPage, type Page } from '@/shared/api/paging';
 import {
   editApi,
@@ -244,15 +245,8 @@ const writeupPages = api.injectEndpoints({
 
 export const { useAdminWriteupsPageQuery } = writeupPages;
 
-/**
- * The multipart body of a poster upload: the generated type describes the form's one field, while
- * the base query sends a FormData as it is (the browser writes the boundary).
- */
-export function posterUploadBody(file: File): { file?: string } {
-  const form = new FormData();
-  form.append('file', file);
-  return form as unknown as { file?: string };
-}
+/** The poster upload's body (field `file`). */
+export const posterUploadBody = (file: File) => filesBody<{ file?: string }>(file);
 
 /** Where the browser downloads every writeup of a game as one archive (a plain link; the cookie signs it). */
 export const allWriteupsUrl = (gameId: number) => `/api/admin/writeups/${gameId}/all`;

@@ -1,5 +1,6 @@
 import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
+import { hubSubscription } from '@/shared/api/hubSubscription';
 import { pageParams, toPage, type Page } from '@/shared/api/paging';
 import {
   gameApi,
@@ -12,8 +13,6 @@ import {
   type Submission,
 } from './api.generated';
 import { addNotice, isBloodNotice, noticeFromHub, noticeText } from './lib/notices';
-// H4: live monitor lists
-import { openHub } from './lib/hub';
 import { addLiveEvent, addLiveSubmission } from './monitor/liveUpdates';
 
 export type * from './api.generated';
@@ -88,37 +87,24 @@ export const api = gameApi.enhanceEndpoints({
       providesTags: ['Notice'],
       // Notices are pushed on /hub/user on top of the 10 s polling (reference §6); a new blood is
       // also announced as a notification.
-      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const hub = openHub(
-          '/hub/user',
-          { game: arg.id },
-          {
-            ReceivedGameNotice: (payload) => {
-              const notice = noticeFromHub(payload);
-              if (!notice) return;
-              updateCachedData((draft) => addNotice(draft, notice));
-              if (isBloodNotice(notice.type)) {
-                const text = noticeText(notice);
-                dispatch(
-                  notificationRaised({
-                    id: `game-notice-${notice.id}`,
-                    variant: 'info',
-                    title: textKey('game:notice.bloodTitle'),
-                    message: textKey(text.key, text.values),
-                  }),
-                );
-              }
-            },
-          },
-        );
-        await cacheEntryRemoved;
-        hub.stop();
-      },
+      onCacheEntryAdded: hubSubscription('/hub/user', (_arg, { updateCachedData, dispatch }) => ({
+        ReceivedGameNotice: (payload) => {
+          const notice = noticeFromHub(payload);
+          if (!notice) return;
+          updateCachedData((draft) => addNotice(draft, notice));
+          if (isBloodNotice(notice.type)) {
+            const text = noticeText(notice);
+            dispatch(
+              notificationRaised({
+                id: `game-notice-${notice.id}`,
+                variant: 'info',
+                title: textKey('game:notice.bloodTitle'),
+                message: textKey(text.key, text.values),
+              }),
+            );
+          }
+        },
+      })),
     },
 
     // ---- scoreboard and monitor (H4) ----
@@ -175,26 +161,12 @@ const monitorApi = api.injectEndpoints({
       transformResponse: toPage<Submission>,
       extraOptions: { quiet: [400, 403] },
       // Judged submissions are pushed on /hub/monitor on top of the 10 s polling (reference §6).
-      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return; // the entry went away (or failed) before its first data: nothing to keep live
-        }
-        const hub = openHub(
-          '/hub/monitor',
-          { game: arg.id },
-          {
-            ReceivedSubmissions: (payload) =>
-              updateCachedData((draft) => {
-                const grown = addLiveSubmission(draft.items, payload, arg);
-                draft.total += grown;
-              }),
-          },
-        );
-        await cacheEntryRemoved;
-        hub.stop();
-      },
+      onCacheEntryAdded: hubSubscription('/hub/monitor', (arg, { updateCachedData }) => ({
+        ReceivedSubmissions: (payload) =>
+          updateCachedData((draft) => {
+            draft.total += addLiveSubmission(draft.items, payload, arg);
+          }),
+      })),
     }),
     gameEventsPage: build.query<Page<GameEvent>, GameEventsApiArg>({
       query: ({ id, hideContainer, ...params }) => ({
@@ -203,26 +175,12 @@ const monitorApi = api.injectEndpoints({
       }),
       transformResponse: toPage<GameEvent>,
       extraOptions: { quiet: [400, 403] },
-      async onCacheEntryAdded(arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const hub = openHub(
-          '/hub/monitor',
-          { game: arg.id },
-          {
-            ReceivedGameEvent: (payload) =>
-              updateCachedData((draft) => {
-                const grown = addLiveEvent(draft.items, payload, arg);
-                draft.total += grown;
-              }),
-          },
-        );
-        await cacheEntryRemoved;
-        hub.stop();
-      },
+      onCacheEntryAdded: hubSubscription('/hub/monitor', (arg, { updateCachedData }) => ({
+        ReceivedGameEvent: (payload) =>
+          updateCachedData((draft) => {
+            draft.total += addLiveEvent(draft.items, payload, arg);
+          }),
+      })),
     }),
     gameCheatInfoPage: build.query<Page<CheatInfoModel>, GameCheatInfoApiArg>({
       query: ({ id, ...params }) => ({ url: `/api/game/${id}/cheatinfo`, params: pageParams(params) }),

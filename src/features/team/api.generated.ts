@@ -12,10 +12,6 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/team/accept`, method: 'POST', body: queryArg.body }),
         invalidatesTags: ['Team'],
       }),
-      teamGetTeamsInfo: build.query<TeamGetTeamsInfoApiResponse, TeamGetTeamsInfoApiArg>({
-        query: () => ({ url: `/api/team` }),
-        providesTags: ['Team'],
-      }),
       teamCreateTeam: build.mutation<TeamCreateTeamApiResponse, TeamCreateTeamApiArg>({
         query: (queryArg) => ({ url: `/api/team`, method: 'POST', body: queryArg.teamUpdateModel }),
         invalidatesTags: ['Team'],
@@ -73,8 +69,6 @@ export type TeamAcceptApiArg = {
   /** The invite code as a JSON string. */
   body: string;
 };
-export type TeamGetTeamsInfoApiResponse = /** status 200 OK */ TeamInfoModel[];
-export type TeamGetTeamsInfoApiArg = void;
 export type TeamCreateTeamApiResponse = /** status 200 OK */ TeamInfoModel;
 export type TeamCreateTeamApiArg = {
   teamUpdateModel: TeamUpdateModel;
@@ -187,8 +181,6 @@ export type SignatureVerifyModel = {
 };
 export const {
   useTeamAcceptMutation,
-  useTeamGetTeamsInfoQuery,
-  useLazyTeamGetTeamsInfoQuery,
   useTeamCreateTeamMutation,
   useTeamGetBasicInfoQuery,
   useLazyTeamGetBasicInfoQuery,

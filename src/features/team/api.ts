@@ -1,3 +1,4 @@
+import { filesBody } from '@/shared/api/multipart';
 import { doneTexts, successNotifier } from '@/shared/notifications/success';
 import { teamApi, type TeamAvatarApiArg } from './api.generated';
 
@@ -17,8 +18,6 @@ const notify = successNotifier(doneTexts('team'));
 
 export const api = teamApi.enhanceEndpoints({
   endpoints: {
-    // A session that ran out while the page was open: the page asks to sign in again instead.
-    teamGetTeamsInfo: { extraOptions: { quiet: [401] } },
     teamCreateTeam: {
       onQueryStarted: notify.on('created', ({ teamUpdateModel }) => ({ name: teamUpdateModel.name ?? '' })),
     },
@@ -54,15 +53,10 @@ export const api = teamApi.enhanceEndpoints({
   },
 });
 
-/** The avatar goes as multipart (field `file`); the base query sends a FormData as it is. */
-export function avatarBody(file: File): TeamAvatarApiArg['body'] {
-  const form = new FormData();
-  form.append('file', file);
-  return form as unknown as TeamAvatarApiArg['body'];
-}
+/** The avatar upload's body (field `file`). */
+export const avatarBody = (file: File) => filesBody<TeamAvatarApiArg['body']>(file);
 
 export const {
-  useTeamGetTeamsInfoQuery,
   useTeamCreateTeamMutation,
   useTeamUpdateTeamMutation,
   useTeamAvatarMutation,

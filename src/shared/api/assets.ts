@@ -1,4 +1,5 @@
 import { assetsApi as generated, type AssetsUploadApiArg } from './assets.generated';
+import { filesBody } from './multipart';
 
 export type { LocalFile } from './assets.generated';
 
@@ -14,14 +15,7 @@ export const assetsApi = generated.enhanceEndpoints({
   },
 });
 
-/**
- * The multipart body: the generated argument type describes the form's fields, while the base query
- * sends a FormData as it is (the browser writes the boundary).
- */
-export function assetsUploadBody(files: readonly File[]): AssetsUploadApiArg['body'] {
-  const form = new FormData();
-  for (const file of files) form.append('files', file);
-  return form as unknown as AssetsUploadApiArg['body'];
-}
+/** The files of an upload, each in the field `files`. */
+export const assetsUploadBody = (files: readonly File[]) => filesBody<AssetsUploadApiArg['body']>(files, 'files');
 
 export const { useAssetsUploadMutation, useAssetsDeleteMutation } = assetsApi;

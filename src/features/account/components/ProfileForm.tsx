@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/shared/api/errors';
-import { useAccountUpdateMutation, type ProfileUserInfoModel } from '../api';
+import type { ProfileUserInfoModel } from '@/shared/api/session';
+import { useAccountUpdateMutation } from '../api';
 import { LIMITS, maxLengthError, phoneError, userNameError } from '../lib/validation';
 import { useForm, type FormErrors } from '../lib/useForm';
 

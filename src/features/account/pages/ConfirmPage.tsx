@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { useAccountMailChangeConfirmMutation, useProfile } from '../api';
+import { useSession } from '@/shared/api/session';
+import { useAccountMailChangeConfirmMutation } from '../api';
 import { LinkOutcome } from '../components/LinkOutcome';
 import { loginPath } from '../lib/redirect';
 
@@ -19,7 +20,7 @@ export default function ConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
-  const { signedIn, isLoading, isFetching } = useProfile();
+  const { signedIn, isLoading, isFetching } = useSession();
   const [confirm, state] = useAccountMailChangeConfirmMutation();
   const sent = useRef(false);
 

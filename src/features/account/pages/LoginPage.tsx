@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { getErrorMessage } from '@/shared/api/errors';
 import { textKey } from '@/shared/text/textRef';
-import { useAccountLogInMutation, useProfile } from '../api';
+import { useSession } from '@/shared/api/session';
+import { useAccountLogInMutation } from '../api';
 import { AccountCard } from '../components/AccountCard';
 import { CaptchaSubmit, useCaptcha } from '../components/CaptchaSubmit';
 import { PasswordField } from '../components/PasswordField';
@@ -29,7 +30,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('from'));
-  const { signedIn, isFetching } = useProfile();
+  const { signedIn, isFetching } = useSession();
   const [logIn, { isLoading: signingIn, error, reset }] = useAccountLogInMutation();
   const { ref: captchaRef, solving, solve } = useCaptcha();
   const form = useForm({ userName: '', password: '' }, validate);

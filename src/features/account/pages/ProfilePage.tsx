@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useAccountLogOutMutation, useProfile, type ProfileUserInfoModel } from '../api';
+import { useSession, type ProfileUserInfoModel } from '@/shared/api/session';
+import { useAccountLogOutMutation } from '../api';
 import { AvatarPicker } from '../components/AvatarPicker';
 import { ChangeEmailDialog } from '../components/ChangeEmailDialog';
 import { ChangePasswordDialog } from '../components/ChangePasswordDialog';
@@ -82,7 +83,7 @@ function AccountSummary({ user, onSignOut, signingOut }: AccountSummaryProps) {
 /** `/account/profile`: avatar, profile fields, e-mail and password changes, sign-out. Signed-in only. */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const { user, isLoading, isFetching } = useProfile();
+  const { user, isLoading, isFetching } = useSession();
   const [logOut, { isLoading: signingOut, isSuccess: signedOut }] = useAccountLogOutMutation();
 
   // Signed out on purpose: home, not the sign-in page the guard below would pick.

@@ -36,7 +36,7 @@ export function StopCountdown({ until }: { until: number }) {
     <Typography
       variant="body2"
       color={left <= 0 ? 'warning.main' : 'text.primary'}
-      title={formatDateTime(until, i18n.language, true)}
+      title={formatDateTime(until, i18n.language, 'seconds')}
       sx={{ fontVariantNumeric: 'tabular-nums' }}
       noWrap
     >

@@ -146,7 +146,7 @@ export function useInstanceColumns(actions: InstanceActions): GridColDef<Contain
         field: 'startedAt',
         headerName: t('admin:instances.column.started'),
         width: 170,
-        valueFormatter: (value: number | undefined) => formatDateTime(value, language, true),
+        valueFormatter: (value: number | undefined) => formatDateTime(value, language, 'seconds'),
       },
       {
         field: 'expectStopAt',

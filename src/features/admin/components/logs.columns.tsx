@@ -55,7 +55,7 @@ export function useLogColumns(): GridColDef<LogRow>[] {
         field: 'time',
         headerName: t('admin:logs.column.time'),
         width: 180,
-        valueFormatter: (value: number | undefined) => formatDateTime(value, language, true),
+        valueFormatter: (value: number | undefined) => formatDateTime(value, language, 'seconds'),
       },
       {
         field: 'level',

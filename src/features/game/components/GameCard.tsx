@@ -7,10 +7,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { BasicGameInfoModel } from '../api';
-import { formatTime, gamePhase } from '../lib/time';
+import { gamePhase } from '../lib/time';
 import { GamePhaseChip } from './GamePhaseChip';
 import { GamePoster } from './GamePoster';
 import { MemberLimit } from './MemberLimit';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 /** One game of the list: poster, title, summary, status, times and member limit; opens the game. */
 export function GameCard({ game, now }: { game: BasicGameInfoModel; now: number }) {
@@ -36,8 +37,8 @@ export function GameCard({ game, now }: { game: BasicGameInfoModel; now: number 
             )}
             <Typography variant="body2">
               {t('game:time.range', {
-                start: formatTime(game.start, i18n.language),
-                end: formatTime(game.end, i18n.language),
+                start: formatDateTime(game.start, i18n.language, 'medium'),
+                end: formatDateTime(game.end, i18n.language, 'medium'),
               })}
             </Typography>
             <MemberLimit limit={game.limit} />

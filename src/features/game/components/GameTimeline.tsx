@@ -2,7 +2,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { countdownParts, elapsedPercent, formatTime, gamePhase } from '../lib/time';
+import { countdownParts, elapsedPercent, gamePhase } from '../lib/time';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 /** Start and end, with a countdown to the start, the time left and a progress bar, or "ended". */
 export function GameTimeline({ game, now }: { game: { start: number; end: number }; now: number }) {
@@ -17,8 +18,8 @@ export function GameTimeline({ game, now }: { game: { start: number; end: number
     <Stack spacing={1}>
       <Typography variant="body2">
         {t('game:time.range', {
-          start: formatTime(game.start, i18n.language),
-          end: formatTime(game.end, i18n.language),
+          start: formatDateTime(game.start, i18n.language, 'medium'),
+          end: formatDateTime(game.end, i18n.language, 'medium'),
         })}
       </Typography>
       {phase === 'upcoming' && (
@@ -41,7 +42,7 @@ export function GameTimeline({ game, now }: { game: { start: number; end: number
       )}
       {phase === 'ended' && (
         <Typography variant="body2" color="text.secondary">
-          {t('game:time.ended', { time: formatTime(game.end, i18n.language) })}
+          {t('game:time.ended', { time: formatDateTime(game.end, i18n.language, 'medium') })}
         </Typography>
       )}
     </Stack>

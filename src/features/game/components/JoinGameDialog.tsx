@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { getErrorMessage } from '@/shared/api/errors';
 import { useGameJoinGameMutation, type DetailedGameInfoModel } from '../api';
-import { useGameViewer } from '../viewer';
+import { useMyTeams } from '@/shared/api/session';
 
 /**
  * Joins a game with one of the user's teams (reference §5.3): a division when the game has them, the
@@ -24,7 +24,7 @@ import { useGameViewer } from '../viewer';
 export function JoinGameDialog({ game, onClose }: { game: DetailedGameInfoModel; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { teams, teamsLoading } = useGameViewer();
+  const { teams, isLoading: teamsLoading } = useMyTeams();
   const divisions = game.divisions ?? [];
   const [picked, setTeamId] = useState<number | ''>('');
   // A single team is the obvious choice, also when the teams arrive after the dialog opened.

@@ -8,9 +8,9 @@ import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import Markdown from '@/shared/ui/Markdown';
 import { useGameNoticesQuery, type GameNotice } from '../api';
 import { byNewest, isBloodNotice, noticeText } from '../lib/notices';
-import { formatTime } from '../lib/time';
 import { BLOOD_COLORS } from './BloodMarks';
 import { LoadError } from './LoadError';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 const BLOOD_INDEX = { FirstBlood: 0, SecondBlood: 1, ThirdBlood: 2 } as const;
 
@@ -33,7 +33,9 @@ function NoticeItem({ notice }: { notice: GameNotice }) {
       }}
     >
       <Typography variant="caption" color="text.secondary" component="p">
-        <time dateTime={new Date(notice.time).toISOString()}>{formatTime(notice.time, i18n.language)}</time>
+        <time dateTime={new Date(notice.time).toISOString()}>
+          {formatDateTime(notice.time, i18n.language, 'medium')}
+        </time>
         {' · '}
         {t(`game:notice.kind.${notice.type}`)}
       </Typography>

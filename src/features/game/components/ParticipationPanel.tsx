@@ -10,7 +10,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import { useGameLeaveGameMutation, type DetailedGameInfoModel } from '../api';
 import { gamePhase } from '../lib/time';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
 import { JoinGameDialog } from './JoinGameDialog';
 
 const SEVERITY = {
@@ -26,7 +26,7 @@ const SEVERITY = {
  */
 export function ParticipationPanel({ game, now }: { game: DetailedGameInfoModel; now: number }) {
   const { t } = useTranslation();
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const confirm = useConfirm();
   const { pathname } = useLocation();
   const [joining, setJoining] = useState(false);

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { getErrorMessage } from '@/shared/api/errors';
 import { useGameRecentGamesQuery } from '../recentApi';
-import { formatTime, gamePhase, useNow, type GamePhase } from '../lib/time';
+import { gamePhase, useNow, type GamePhase } from '../lib/time';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 /** How many recent games the home page lists; the games page has the rest. */
 export const HOME_GAMES = 5;
@@ -49,9 +50,9 @@ export default function RecentGames() {
                   {t(`game:phase.${phase}`)}
                   {' · '}
                   {phase === 'upcoming'
-                    ? t('game:time.starts', { time: formatTime(game.start, i18n.language) })
+                    ? t('game:time.starts', { time: formatDateTime(game.start, i18n.language, 'medium') })
                     : t(phase === 'running' ? 'game:time.ends' : 'game:time.ended', {
-                        time: formatTime(game.end, i18n.language),
+                        time: formatDateTime(game.end, i18n.language, 'medium'),
                       })}
                 </Typography>
               </Box>

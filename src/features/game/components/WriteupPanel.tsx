@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/shared/api/errors';
 import { formatFileSize } from '@/shared/lib/fileSize';
 import { useGameGetWriteupQuery, useGameSubmitWriteupMutation } from '../api';
-import { formatTime } from '../lib/time';
 import { isPdf, WRITEUP_MAX_BYTES, writeupBody } from '../lib/writeup';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 /** The writeup the game asks for (reference §5.2): the organisers' note, the deadline, a PDF upload. */
 export function WriteupPanel({ gameId, deadline, now }: { gameId: number; deadline: number; now: number }) {
@@ -39,7 +39,7 @@ export function WriteupPanel({ gameId, deadline, now }: { gameId: number; deadli
           {t('game:writeup.title')}
         </Typography>
         <Typography variant="body2">
-          {t('game:writeup.deadline', { time: formatTime(deadline, i18n.language) })}
+          {t('game:writeup.deadline', { time: formatDateTime(deadline, i18n.language, 'medium') })}
         </Typography>
         {data?.note && (
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>

@@ -16,15 +16,6 @@ export function elapsedPercent(game: { start: number; end: number }, now = Date.
   return Math.min(100, Math.max(0, ((now - game.start) / length) * 100));
 }
 
-/** A date and time in the reader's language, e.g. "3 Jun 2025, 14:05". */
-export function formatTime(time: number, language: string): string {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
-  } catch {
-    return new Date(time).toISOString();
-  }
-}
-
 /** A span of time as days, hours, minutes and seconds, the leading zero units left out. */
 export function splitDuration(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
   const total = Math.max(0, Math.floor(ms / 1000));

@@ -1,3 +1,4 @@
+import { filesBody } from '@/shared/api/multipart';
 import type { GameSubmitWriteupApiArg } from '../api';
 
 /** The server's limit on a writeup (reference §2.5): a PDF of at most 20 MiB. */
@@ -5,9 +6,5 @@ export const WRITEUP_MAX_BYTES = 20 * 1024 * 1024;
 
 export const isPdf = (file: File) => file.type === 'application/pdf' && /\.pdf$/i.test(file.name);
 
-/** The writeup goes as multipart (field `file`); the base query sends a FormData as it is. */
-export function writeupBody(file: File): GameSubmitWriteupApiArg['body'] {
-  const form = new FormData();
-  form.append('file', file);
-  return form as unknown as GameSubmitWriteupApiArg['body'];
-}
+/** The writeup upload's body (field `file`). */
+export const writeupBody = (file: File) => filesBody<GameSubmitWriteupApiArg['body']>(file);

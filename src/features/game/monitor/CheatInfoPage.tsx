@@ -5,21 +5,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
+import { usePagedList } from '@/shared/ui/paging/usePagedList';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameCheatInfoPageQuery, type CheatInfoModel } from '../api';
-import { formatTime } from '../scoreboard/time';
 import { pagerCount } from './pager';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const CHEAT_PAGE_SIZE = 50;
 const NO_RECORDS: CheatInfoModel[] = [];
@@ -32,18 +31,17 @@ const NO_RECORDS: CheatInfoModel[] = [];
 export default function CheatInfoPage() {
   const { t, i18n } = useTranslation('monitor');
   const id = Number(useParams().id);
-  const viewer = useGameViewer();
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState('');
-  const settled = useDebouncedValue(search.trim());
+  const viewer = useSession();
+  const list = usePagedList([], CHEAT_PAGE_SIZE);
+  const settled = list.settledSearch.trim();
   const { data, currentData, error, isFetching } = useGameCheatInfoPageQuery(
-    { id, search: settled || undefined, count: CHEAT_PAGE_SIZE, skip: page * CHEAT_PAGE_SIZE },
+    { id, search: settled || undefined, count: list.count, skip: list.skip },
     { skip: !viewer.isMonitor, pollingInterval: REFRESH_INTERVAL_MS },
   );
   if (!viewer.isMonitor) return <Alert severity="warning">{t('monitorsOnly')}</Alert>;
   // Rows only for the page and search asked for; the count stays from the last answer meanwhile.
   const rows = currentData?.items ?? NO_RECORDS;
-  const count = pagerCount(data, page, CHEAT_PAGE_SIZE);
+  const count = pagerCount(data, list.page, CHEAT_PAGE_SIZE);
   const full = rows.length >= CHEAT_PAGE_SIZE;
 
   return (
@@ -52,11 +50,8 @@ export default function CheatInfoPage() {
         <SearchField
           label={t('cheat.search')}
           clearLabel={t('search.clear')}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(0);
-          }}
+          value={list.search}
+          onChange={list.setSearch}
         />
       </Stack>
       {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
@@ -86,7 +81,7 @@ export default function CheatInfoPage() {
                 rows.map((row, index) => (
                   <TableRow key={`${row.submission.time}-${index}`} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatTime(row.submission.time, i18n.language)}
+                      {formatDateTime(row.submission.time, i18n.language, 'seconds')}
                     </TableCell>
                     <TableCell>{row.submitTeam.team.name}</TableCell>
                     <TableCell>{row.submission.user}</TableCell>
@@ -101,22 +96,7 @@ export default function CheatInfoPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={count}
-          page={page}
-          rowsPerPage={CHEAT_PAGE_SIZE}
-          rowsPerPageOptions={[CHEAT_PAGE_SIZE]}
-          onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count: all }) =>
-            all >= 0 ? t('pageRangeOf', { from, to, count: all }) : t('pageRange', { from, to })
-          }
-          getItemAriaLabel={(button) => t(`${button}Page`)}
-          showFirstButton
-          showLastButton
-          // Without a total (a GZCTF server) the next page exists while this one is full.
-          slotProps={count < 0 ? { actions: { nextButton: { disabled: !full } } } : undefined}
-        />
+        <PagedListFooter list={list} total={count} pageSizes={[CHEAT_PAGE_SIZE]} full={full} />
       </Paper>
     </Stack>
   );

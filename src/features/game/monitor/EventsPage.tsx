@@ -11,7 +11,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { useState } from 'react';
@@ -19,12 +18,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
+import { usePagedList } from '@/shared/ui/paging/usePagedList';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameEventsPageQuery, type EventType, type GameEvent } from '../api';
-import { formatTime } from '../scoreboard/time';
 import { pagerCount } from './pager';
+import { FilterChips } from './FilterChips';
 import { STATUS_COLORS } from './statusColors';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const EVENTS_PAGE_SIZE = 50;
 const EVENT_TYPES: EventType[] = ['FlagSubmit', 'CheatDetected', 'ContainerStart', 'ContainerDestroy', 'Normal'];
@@ -76,29 +77,23 @@ function EventText({ event }: { event: GameEvent }) {
 export default function EventsPage() {
   const { t, i18n } = useTranslation('monitor');
   const id = Number(useParams().id);
-  const [page, setPage] = useState(0);
   const [type, setType] = useState<EventType | null>(null);
-  const [search, setSearch] = useState('');
-  const settled = useDebouncedValue(search.trim());
+  const list = usePagedList([type], EVENTS_PAGE_SIZE);
+  const settled = list.settledSearch.trim();
   const { data, currentData, error, isFetching } = useGameEventsPageQuery(
     {
       id,
       type: type ?? undefined,
       search: settled || undefined,
-      count: EVENTS_PAGE_SIZE,
-      skip: page * EVENTS_PAGE_SIZE,
+      count: list.count,
+      skip: list.skip,
     },
     { pollingInterval: REFRESH_INTERVAL_MS },
   );
   // Rows only for the page and filters asked for; the count stays from the last answer meanwhile.
   const events = currentData?.items ?? NO_EVENTS;
-  const count = pagerCount(data, page, EVENTS_PAGE_SIZE);
+  const count = pagerCount(data, list.page, EVENTS_PAGE_SIZE);
   const full = events.length >= EVENTS_PAGE_SIZE;
-
-  const choose = (next: EventType | null) => {
-    setType(next);
-    setPage(0);
-  };
 
   return (
     <Stack spacing={2}>
@@ -107,34 +102,20 @@ export default function EventsPage() {
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
       >
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('event.filter')}>
-          <Chip
-            label={t('event.all')}
-            color={type === null ? 'primary' : 'default'}
-            variant={type === null ? 'filled' : 'outlined'}
-            aria-pressed={type === null}
-            onClick={() => choose(null)}
-          />
-          {EVENT_TYPES.map((item) => (
-            <Chip
-              key={item}
-              icon={ICONS[item]}
-              label={t(`event.type.${item}`)}
-              variant={type === item ? 'filled' : 'outlined'}
-              color={type === item ? 'primary' : 'default'}
-              aria-pressed={type === item}
-              onClick={() => choose(item)}
-            />
-          ))}
-        </Stack>
+        <FilterChips
+          label={t('event.filter')}
+          allLabel={t('event.all')}
+          values={EVENT_TYPES}
+          chosen={type}
+          onChoose={setType}
+          labelOf={(item) => t(`event.type.${item}`)}
+          iconOf={(item) => ICONS[item]}
+        />
         <SearchField
           label={t('event.search')}
           clearLabel={t('search.clear')}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(0);
-          }}
+          value={list.search}
+          onChange={list.setSearch}
         />
       </Stack>
       {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
@@ -153,7 +134,7 @@ export default function EventsPage() {
                   secondary={t('event.meta', {
                     team: event.team || '—',
                     user: event.user || '—',
-                    time: formatTime(event.time, i18n.language),
+                    time: formatDateTime(event.time, i18n.language, 'seconds'),
                   })}
                   slotProps={{ primary: { component: 'div' } }}
                 />
@@ -161,22 +142,7 @@ export default function EventsPage() {
             ))
           )}
         </List>
-        <TablePagination
-          component="div"
-          count={count}
-          page={page}
-          rowsPerPage={EVENTS_PAGE_SIZE}
-          rowsPerPageOptions={[EVENTS_PAGE_SIZE]}
-          onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count: all }) =>
-            all >= 0 ? t('pageRangeOf', { from, to, count: all }) : t('pageRange', { from, to })
-          }
-          getItemAriaLabel={(button) => t(`${button}Page`)}
-          showFirstButton
-          showLastButton
-          // Without a total (a GZCTF server) the next page exists while this one is full.
-          slotProps={count < 0 ? { actions: { nextButton: { disabled: !full } } } : undefined}
-        />
+        <PagedListFooter list={list} total={count} pageSizes={[EVENTS_PAGE_SIZE]} full={full} />
       </Paper>
     </Stack>
   );

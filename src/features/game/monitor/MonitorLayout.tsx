@@ -8,7 +8,7 @@ import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router
 import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGameQuery } from '../api';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
 
 const TABS = ['events', 'submissions', 'cheatinfo', 'traffic'] as const;
 
@@ -20,7 +20,7 @@ export default function MonitorLayout() {
   const { t } = useTranslation('monitor');
   const id = Number(useParams().id);
   const { pathname } = useLocation();
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const { data: game } = useGameGameQuery({ id }, { skip: !Number.isInteger(id) || !viewer.isMonitor });
   const current = TABS.find((tab) => pathname.toLowerCase().endsWith(`/monitor/${tab}`)) ?? false;
 

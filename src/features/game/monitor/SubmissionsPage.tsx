@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -16,12 +15,14 @@ import { useParams } from 'react-router';
 import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
-import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
+import { usePagedList } from '@/shared/ui/paging/usePagedList';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameSubmissionsPageQuery, type AnswerResult, type Submission } from '../api';
-import { formatTime } from '../scoreboard/time';
 import { pagerCount } from './pager';
+import { FilterChips } from './FilterChips';
 import { STATUS_COLORS } from './statusColors';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const SUBMISSIONS_PAGE_SIZE = 50;
 export const ANSWER_STATUSES: AnswerResult[] = [
@@ -56,28 +57,22 @@ export default function SubmissionsPage() {
   const { t, i18n } = useTranslation('monitor');
   const id = Number(useParams().id);
   const [status, setStatus] = useState<AnswerResult | null>(null);
-  const [search, setSearch] = useState('');
-  const settled = useDebouncedValue(search.trim());
-  const [page, setPage] = useState(0);
+  const list = usePagedList([status], SUBMISSIONS_PAGE_SIZE);
+  const settled = list.settledSearch.trim();
   const { data, currentData, error, isFetching } = useGameSubmissionsPageQuery(
     {
       id,
       type: status ?? undefined,
       search: settled || undefined,
-      count: SUBMISSIONS_PAGE_SIZE,
-      skip: page * SUBMISSIONS_PAGE_SIZE,
+      count: list.count,
+      skip: list.skip,
     },
     { pollingInterval: REFRESH_INTERVAL_MS },
   );
   // Rows only for the page and filters asked for; the count stays from the last answer meanwhile.
   const rows = currentData?.items ?? NO_SUBMISSIONS;
-  const count = pagerCount(data, page, SUBMISSIONS_PAGE_SIZE);
+  const count = pagerCount(data, list.page, SUBMISSIONS_PAGE_SIZE);
   const full = rows.length >= SUBMISSIONS_PAGE_SIZE;
-
-  const choose = (next: AnswerResult | null) => {
-    setStatus(next);
-    setPage(0);
-  };
 
   return (
     <Stack spacing={2}>
@@ -86,33 +81,19 @@ export default function SubmissionsPage() {
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
       >
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="group" aria-label={t('submission.filter')}>
-          <Chip
-            label={t('submission.all')}
-            color={status === null ? 'primary' : 'default'}
-            variant={status === null ? 'filled' : 'outlined'}
-            aria-pressed={status === null}
-            onClick={() => choose(null)}
-          />
-          {ANSWER_STATUSES.map((item) => (
-            <Chip
-              key={item}
-              label={t(`status.${item}`)}
-              color={status === item ? 'primary' : 'default'}
-              variant={status === item ? 'filled' : 'outlined'}
-              aria-pressed={status === item}
-              onClick={() => choose(item)}
-            />
-          ))}
-        </Stack>
+        <FilterChips
+          label={t('submission.filter')}
+          allLabel={t('submission.all')}
+          values={ANSWER_STATUSES}
+          chosen={status}
+          onChoose={setStatus}
+          labelOf={(item) => t(`status.${item}`)}
+        />
         <SearchField
           label={t('submission.search')}
           clearLabel={t('search.clear')}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(0);
-          }}
+          value={list.search}
+          onChange={list.setSearch}
         />
         <DownloadButton variant="contained" url={`/api/game/${id}/submissionsheet`} fileName="submissions.xlsx">
           {t('submission.export')}
@@ -144,7 +125,9 @@ export default function SubmissionsPage() {
               ) : (
                 rows.map((row, index) => (
                   <TableRow key={`${row.time}-${row.team}-${index}`} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(row.time, i18n.language)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(row.time, i18n.language, 'seconds')}
+                    </TableCell>
                     <TableCell>
                       <StatusChip status={row.status} />
                     </TableCell>
@@ -158,22 +141,7 @@ export default function SubmissionsPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={count}
-          page={page}
-          rowsPerPage={SUBMISSIONS_PAGE_SIZE}
-          rowsPerPageOptions={[SUBMISSIONS_PAGE_SIZE]}
-          onPageChange={(_event, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count: all }) =>
-            all >= 0 ? t('pageRangeOf', { from, to, count: all }) : t('pageRange', { from, to })
-          }
-          getItemAriaLabel={(type) => t(`${type}Page`)}
-          showFirstButton
-          showLastButton
-          // Without a total (a GZCTF server) the next page exists while this one is full.
-          slotProps={count < 0 ? { actions: { nextButton: { disabled: !full } } } : undefined}
-        />
+        <PagedListFooter list={list} total={count} pageSizes={[SUBMISSIONS_PAGE_SIZE]} full={full} />
       </Paper>
     </Stack>
   );

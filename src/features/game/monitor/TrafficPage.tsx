@@ -36,8 +36,8 @@ import {
   type FileRecord,
   type TeamTrafficModel,
 } from '../api';
-import { formatTime } from '../scoreboard/time';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 /** One step of the drill-down: a titled, labelled list. */
 function Pane({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -192,7 +192,7 @@ function FileList({
         >
           <ListItemText
             primary={file.fileName}
-            secondary={`${formatFileSize(file.size)} · ${formatTime(file.updateTime, i18n.language)}`}
+            secondary={`${formatFileSize(file.size)} · ${formatDateTime(file.updateTime, i18n.language, 'seconds')}`}
             slotProps={{ primary: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
           />
         </ListItem>
@@ -211,7 +211,7 @@ const failure = (error: unknown) => (error && getErrorStatus(error) !== 404 ? er
 export default function TrafficPage() {
   const { t } = useTranslation('monitor');
   const id = Number(useParams().id);
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const confirm = useConfirm();
   const [challengeId, setChallengeId] = useState<number | null>(null);
   const [partId, setPartId] = useState<number | null>(null);

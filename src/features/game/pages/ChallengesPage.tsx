@@ -15,8 +15,9 @@ import { LoadError } from '../components/LoadError';
 import { NoticePanel } from '../components/NoticePanel';
 import { TeamRankCard } from '../components/TeamRankCard';
 import { WriteupPanel } from '../components/WriteupPanel';
-import { countdownParts, formatTime, gamePhase, useNow } from '../lib/time';
-import { useGameViewer } from '../viewer';
+import { formatDateTime } from '@/shared/lib/dateTime';
+import { countdownParts, gamePhase, useNow } from '../lib/time';
+import { useSession } from '@/shared/api/session';
 
 /** The board itself, once the team may play: challenges, rank card, writeup and notices. */
 function PlayArea({ game, now }: { game: DetailedGameInfoModel; now: number }) {
@@ -50,7 +51,7 @@ export default function ChallengesPage() {
   const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const { pathname } = useLocation();
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const now = useNow();
   const { data: game, isLoading, error, refetch } = useGameGameQuery({ id }, { skip: viewer.isLoading });
 
@@ -78,7 +79,7 @@ export default function ChallengesPage() {
       <GameMessage
         title={t('game:play.notStartedTitle')}
         message={t('game:play.notStartedMessage', {
-          time: formatTime(game.start, i18n.language),
+          time: formatDateTime(game.start, i18n.language, 'medium'),
           countdown: days > 0 ? t('game:time.daysAnd', { count: days, clock }) : clock,
         })}
       />
@@ -87,7 +88,7 @@ export default function ChallengesPage() {
     body = (
       <GameMessage
         title={t('game:play.endedTitle')}
-        message={t('game:play.endedMessage', { time: formatTime(game.end, i18n.language) })}
+        message={t('game:play.endedMessage', { time: formatDateTime(game.end, i18n.language, 'medium') })}
         action={{ to: `/games/${id}/scoreboard`, label: t('game:nav.scoreboard') }}
       />
     );

@@ -15,13 +15,13 @@ import { LoadError } from '../components/LoadError';
 import { MemberLimit } from '../components/MemberLimit';
 import { ParticipationPanel } from '../components/ParticipationPanel';
 import { gamePhase, useNow } from '../lib/time';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
 
 /** One game (spec §2 "games/{id}"): what it is, when, who may join, and the viewer's participation. */
 export default function GameDetailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const now = useNow();
   // The participation part depends on who is asking: wait for the profile before the first call.
   const { data: game, isLoading, error, refetch } = useGameGameQuery({ id }, { skip: viewer.isLoading });

@@ -21,12 +21,12 @@ import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGameQuery, useGameScoreboardQuery, type ScoreboardItem } from '../api';
-import { useGameViewer } from '../viewer';
+import { useSession } from '@/shared/api/session';
 import { BloodMark } from './BloodMark';
 import { categoryGroups, DEFAULT_PAGE_SIZE, divisionsOf, timelinesFor, visibleRows } from './board';
 import { ScoreboardTable } from './ScoreboardTable';
 import { TeamDialog } from './TeamDialog';
-import { formatTime } from './time';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 const TimelineChart = lazy(() => import(/* webpackChunkName: "scoreboard-chart" */ './TimelineChart'));
 
@@ -36,7 +36,7 @@ const ALL = '';
 export default function ScoreboardPage() {
   const { t, i18n } = useTranslation('scoreboard');
   const id = Number(useParams().id);
-  const viewer = useGameViewer();
+  const viewer = useSession();
   const { data: game } = useGameGameQuery({ id }, { skip: !Number.isInteger(id) });
   const {
     data: board,
@@ -100,10 +100,10 @@ export default function ScoreboardPage() {
         ) : null}
       </Stack>
       {freezeTime !== null && !viewer.isMonitor ? (
-        <Alert severity="warning">{t('frozen', { time: formatTime(freezeTime, i18n.language) })}</Alert>
+        <Alert severity="warning">{t('frozen', { time: formatDateTime(freezeTime, i18n.language, 'seconds') })}</Alert>
       ) : null}
       <Typography variant="body2" color="text.secondary">
-        {t('updated', { time: formatTime(board.updateTimeUtc, i18n.language) })}
+        {t('updated', { time: formatDateTime(board.updateTimeUtc, i18n.language, 'seconds') })}
       </Typography>
 
       <Paper variant="outlined" sx={{ p: 2 }}>

@@ -18,7 +18,7 @@ import { CATEGORY_LOOK, type ChallengeCategoryName } from '@/shared/lib/challeng
 import type { ChallengeInfo, ScoreboardItem } from '../api';
 import { BloodMark } from './BloodMark';
 import { PAGE_SIZES, shownRank, solvesById, type CategoryGroup } from './board';
-import { formatTime } from './time';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 interface Props {
   rows: ScoreboardItem[];
@@ -37,7 +37,7 @@ function ChallengeHeader({ challenge }: { challenge: ChallengeInfo }) {
   const { t, i18n } = useTranslation('scoreboard');
   const bloods = challenge.bloods.map((blood, index) => (
     <div key={blood.id}>
-      {t(`blood.${index}`)}: {blood.name} ({formatTime(blood.submitTimeUtc, i18n.language)})
+      {t(`blood.${index}`)}: {blood.name} ({formatDateTime(blood.submitTimeUtc, i18n.language, 'seconds')})
     </div>
   ));
   return (
@@ -186,7 +186,7 @@ export function ScoreboardTable({
                                     <strong>{challenge.title}</strong> · {t(`type.${solve.type}`)}
                                   </div>
                                   <div>{t('solveTip', { score: solve.score, user: solve.userName ?? '—' })}</div>
-                                  <div>{formatTime(solve.time, i18n.language)}</div>
+                                  <div>{formatDateTime(solve.time, i18n.language, 'seconds')}</div>
                                 </Box>
                               }
                             />

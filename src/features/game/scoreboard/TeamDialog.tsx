@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChallengeInfo, ScoreboardItem } from '../api';
 import { BloodMark } from './BloodMark';
 import { solversOf } from './board';
-import { formatTime } from './time';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 interface Props {
   team: ScoreboardItem | null;
@@ -103,7 +103,7 @@ export function TeamDialog({ team, challenges, onClose }: Props) {
                             </TableCell>
                             <TableCell>{solve.userName ?? '—'}</TableCell>
                             <TableCell align="right">{solve.score}</TableCell>
-                            <TableCell>{formatTime(solve.time, i18n.language)}</TableCell>
+                            <TableCell>{formatDateTime(solve.time, i18n.language, 'seconds')}</TableCell>
                           </TableRow>
                         );
                       })}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TopTimeLine } from '../api';
 import { chartData } from './board';
-import { formatTime } from './time';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 /**
  * The top-10 score curves over time (reference §7.4). Its own module so that @mui/x-charts loads
@@ -32,13 +32,8 @@ export default function TimelineChart({ timelines, until, from }: Props) {
           scaleType: 'time',
           valueFormatter: (value: Date, context) =>
             context.location === 'tick'
-              ? new Intl.DateTimeFormat(language, {
-                  month: '2-digit',
-                  day: '2-digit',
-                  hour: '2-digit',
-                  minute: '2-digit',
-                }).format(value)
-              : formatTime(value.getTime(), language),
+              ? formatDateTime(value.getTime(), language, 'tick')
+              : formatDateTime(value.getTime(), language, 'seconds'),
         },
       ]}
       yAxis={[{ min: 0, width: 56 }]}

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PostInfoModel } from '../api';
-import { formatPostTime } from '../lib/formatTime';
+import { formatDateTime } from '@/shared/lib/dateTime';
 
 /** Author (avatar and name) and the time of the last update. */
 export function PostMeta({ post, size = 'small' }: { post: PostInfoModel; size?: 'small' | 'medium' }) {
@@ -48,7 +48,7 @@ export function PostMeta({ post, size = 'small' }: { post: PostInfoModel; size?:
         {t('posts:byAuthor', { author })}
         {' · '}
         <time dateTime={iso} title={iso}>
-          {formatPostTime(post.time, i18n.language)}
+          {formatDateTime(post.time, i18n.language, 'medium')}
         </time>
       </Typography>
     </Stack>

@@ -5,12 +5,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEAM_BIO_MAX, TEAM_NAME_MAX, useTeamCreateTeamMutation } from '../api';
-
-const length = (text: string) => [...text].length;
+import { TEAM_NAME_MAX, useTeamCreateTeamMutation } from '../api';
+import { TeamFields, teamProblems } from './TeamFields';
 
 /** A new team with me as captain (a user may captain at most 3; the server says so). */
 export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
@@ -20,13 +18,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
   const [bio, setBio] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [create, { isLoading }] = useTeamCreateTeamMutation();
-  const nameProblem =
-    name.trim() === ''
-      ? 'team:form.nameRequired'
-      : length(name.trim()) > TEAM_NAME_MAX
-        ? 'team:form.tooLong'
-        : undefined;
-  const bioProblem = length(bio) > TEAM_BIO_MAX ? 'team:form.tooLong' : undefined;
+  const { name: nameProblem, bio: bioProblem } = teamProblems(name, bio);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,7 +32,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  const showName = submitted || length(name.trim()) > TEAM_NAME_MAX ? nameProblem : undefined;
+  const showName = submitted || [...name.trim()].length > TEAM_NAME_MAX ? nameProblem : undefined;
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <form onSubmit={(event) => void submit(event)} noValidate>
@@ -48,31 +40,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('team:create.description')}</DialogContentText>
           <Stack spacing={2}>
-            <TextField
-              label={t('team:form.name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              error={Boolean(showName)}
-              helperText={
-                showName
-                  ? t(showName, { max: TEAM_NAME_MAX })
-                  : t('team:form.length', { length: length(name.trim()), max: TEAM_NAME_MAX })
-              }
-            />
-            <TextField
-              label={t('team:form.bio')}
-              value={bio}
-              onChange={(event) => setBio(event.target.value)}
-              multiline
-              minRows={2}
-              error={Boolean(bioProblem)}
-              helperText={
-                bioProblem
-                  ? t(bioProblem, { max: TEAM_BIO_MAX })
-                  : t('team:form.length', { length: length(bio), max: TEAM_BIO_MAX })
-              }
-            />
+            <TeamFields name={name} bio={bio} onName={setName} onBio={setBio} nameProblem={showName} />
           </Stack>
         </DialogContent>
         <DialogActions>

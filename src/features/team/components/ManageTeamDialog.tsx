@@ -32,8 +32,6 @@ import { IMAGE_ACCEPT, isAcceptedImage } from '@/shared/lib/images';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import {
   avatarBody,
-  TEAM_BIO_MAX,
-  TEAM_NAME_MAX,
   useTeamAvatarMutation,
   useTeamDeleteTeamMutation,
   useTeamInviteCodeQuery,
@@ -45,10 +43,10 @@ import {
   type TeamUserInfoModel,
 } from '../api';
 import { CopyButton } from '@/shared/ui/CopyButton';
+import { TeamFields, teamProblems } from './TeamFields';
 
 /** The server takes avatars of at most 3 MiB (reference §2.8). */
 export const MAX_AVATAR_BYTES = 3 * 1024 * 1024;
-const length = (text: string) => [...text].length;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -67,13 +65,7 @@ function ProfileForm({ team }: { team: TeamInfoModel }) {
   const [name, setName] = useState(team.name ?? '');
   const [bio, setBio] = useState(team.bio ?? '');
   const [update, { isLoading }] = useTeamUpdateTeamMutation();
-  const nameProblem =
-    name.trim() === ''
-      ? 'team:form.nameRequired'
-      : length(name.trim()) > TEAM_NAME_MAX
-        ? 'team:form.tooLong'
-        : undefined;
-  const bioProblem = length(bio) > TEAM_BIO_MAX ? 'team:form.tooLong' : undefined;
+  const { name: nameProblem, bio: bioProblem } = teamProblems(name, bio);
   const pristine = name === (team.name ?? '') && bio === (team.bio ?? '');
 
   function submit(event: FormEvent) {
@@ -86,31 +78,7 @@ function ProfileForm({ team }: { team: TeamInfoModel }) {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ flex: 1 }}>
-      <TextField
-        label={t('team:form.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        error={Boolean(nameProblem)}
-        helperText={
-          nameProblem
-            ? t(nameProblem, { max: TEAM_NAME_MAX })
-            : t('team:form.length', { length: length(name.trim()), max: TEAM_NAME_MAX })
-        }
-      />
-      <TextField
-        label={t('team:form.bio')}
-        value={bio}
-        onChange={(event) => setBio(event.target.value)}
-        multiline
-        minRows={2}
-        error={Boolean(bioProblem)}
-        helperText={
-          bioProblem
-            ? t(bioProblem, { max: TEAM_BIO_MAX })
-            : t('team:form.length', { length: length(bio), max: TEAM_BIO_MAX })
-        }
-      />
+      <TeamFields name={name} bio={bio} onName={setName} onBio={setBio} nameProblem={nameProblem} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button
           type="submit"

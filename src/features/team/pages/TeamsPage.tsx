@@ -9,15 +9,15 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorStatus } from '@/shared/api/errors';
+import { useMyTeams, useSession } from '@/shared/api/session';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useTeamGetTeamsInfoQuery, useTeamLeaveMutation, type TeamInfoModel } from '../api';
+import { useTeamLeaveMutation, type TeamInfoModel } from '../api';
 import { CreateTeamDialog } from '../components/CreateTeamDialog';
 import { JoinTeamDialog } from '../components/JoinTeamDialog';
 import { ManageTeamDialog } from '../components/ManageTeamDialog';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { TeamCard } from '../components/TeamCard';
-import { useTeamViewer } from '../viewer';
 
 /** Other members' changes (joins, a new captain, a lock) show up within this, as on GZCTF (reference §7.3). */
 export const TEAMS_REFRESH_MS = 120_000;
@@ -30,17 +30,10 @@ const isCaptainOf = (team: TeamInfoModel, userId: string | null) =>
 /** My teams (spec §2 "Teams"): create one, join one with an invite code, manage or leave. */
 export default function TeamsPage() {
   const { t } = useTranslation();
-  const viewer = useTeamViewer();
+  const viewer = useSession();
   const confirm = useConfirm();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const {
-    data: teams,
-    isLoading,
-    error,
-  } = useTeamGetTeamsInfoQuery(undefined, {
-    skip: !viewer.signedIn,
-    pollingInterval: TEAMS_REFRESH_MS,
-  });
+  const { teams, isLoading, error } = useMyTeams({ pollingInterval: TEAMS_REFRESH_MS });
   const [leave] = useTeamLeaveMutation();
 
   if (viewer.isLoading) return <PageSpinner />;
@@ -56,7 +49,7 @@ export default function TeamsPage() {
     if (confirmed) await leave({ id: team.id }).catch(() => undefined);
   }
 
-  const managed = dialog?.kind === 'manage' ? teams?.find((team) => team.id === dialog.teamId) : undefined;
+  const managed = dialog?.kind === 'manage' ? teams.find((team) => team.id === dialog.teamId) : undefined;
   const actions = (
     <Stack direction="row" spacing={1.5}>
       <Button variant="outlined" startIcon={<LoginOutlined />} onClick={() => setDialog({ kind: 'join' })}>
@@ -71,7 +64,7 @@ export default function TeamsPage() {
   let body;
   if (signedOut) body = <SignInPrompt />;
   else if (isLoading) body = <PageSpinner />;
-  else if (!teams || teams.length === 0)
+  else if (teams.length === 0)
     body = (
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <GroupsOutlined sx={{ fontSize: 56, color: 'text.secondary', mb: 1 }} />

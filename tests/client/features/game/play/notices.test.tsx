@@ -1,13 +1,13 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { GameNotice } from '@/features/game/api';
-import { openHub } from '@/features/game/lib/hub';
+import { openHub } from '@/shared/api/hub';
 import { server } from '../../../msw';
 import { API, renderApp } from '../../../helpers/render';
 import { challenge, details, GAME_ID, gameInfo, mockPlayer } from './support';
 
 // The hub is replaced by a fake whose handlers the test calls, as the server's pushes would.
-jest.mock('@/features/game/lib/hub', () => ({ openHub: jest.fn(() => ({ stop: jest.fn() })) }));
+jest.mock('@/shared/api/hub', () => ({ openHub: jest.fn(() => ({ stop: jest.fn() })) }));
 const mockedOpenHub = jest.mocked(openHub);
 
 configure({ asyncUtilTimeout: 8000 });

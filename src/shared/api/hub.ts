@@ -14,7 +14,7 @@ export interface HubSubscription {
  * go live do not carry it. Reconnects automatically; a failure to connect is left to the pages'
  * 10 s polling, which keeps the data fresh without the hub.
  *
- * Meant for `onCacheEntryAdded`: open after `cacheDataLoaded`, stop after `cacheEntryRemoved`.
+ * Endpoints use it through `hubSubscription` (./hubSubscription.ts), which opens it for a cache entry.
  */
 export function openHub(
   path: HubPath,

@@ -1,0 +1,32 @@
+import { openHub, type HubPath } from './hub';
+
+type Handlers = Record<string, (payload: unknown) => void>;
+
+/** The part of RTK Query's cache-entry lifecycle a hub subscription waits on. */
+interface CacheEntryLifecycle {
+  cacheDataLoaded: Promise<unknown>;
+  cacheEntryRemoved: Promise<unknown>;
+}
+
+/**
+ * An `onCacheEntryAdded` that keeps a cached query live over a SignalR hub (reference §6): the hub
+ * opens once the entry has its first data, with `?game=<arg.id>`, and stops when the entry is
+ * removed (its last subscriber gone). `handlers` map the hub's methods to updates of the entry,
+ * through the lifecycle's `updateCachedData` and `dispatch`. The page's polling stays on, so a hub
+ * that cannot be reached costs freshness of at most one polling interval.
+ */
+export function hubSubscription<Arg extends { id: number }, Lifecycle extends CacheEntryLifecycle>(
+  path: HubPath,
+  handlers: (arg: Arg, lifecycle: Lifecycle) => Handlers,
+) {
+  return async (arg: Arg, lifecycle: Lifecycle) => {
+    try {
+      await lifecycle.cacheDataLoaded;
+    } catch {
+      return; // the entry went away (or failed) before its first data: nothing to keep live
+    }
+    const hub = openHub(path, { game: arg.id }, handlers(arg, lifecycle));
+    await lifecycle.cacheEntryRemoved;
+    hub.stop();
+  };
+}
