@@ -80,8 +80,6 @@ export interface Decision {
   solve?: Solve;
   /** The team whose flag was submitted, for the `cheat_info` row. */
   cheatSource?: { participationId: number; teamName: string };
-  /** Whether the challenge's `submissionCount` grows (every verdict but `NotFound`). */
-  counted: boolean;
   events: JudgeEvent[];
   next: JudgeContext;
 }
@@ -126,12 +124,13 @@ export function maySolve(submission: SubmissionFacts, flags: Pick<FlagFacts, 'st
  *   is that blood, announced by a notice while the game runs; solve times strictly increase per
  *   challenge (at least the latest + 1 ms). Practice after the end is `Accepted` and no solve.
  * - Wrong and equal to another team's dynamic flag: `CheatDetected` with a `CheatDetected` event.
- * - Else `WrongAnswer`. Every verdict but `NotFound` has a `FlagSubmit` event.
+ * - Else `WrongAnswer`. Every verdict but `NotFound` has a `FlagSubmit` event and counts in the
+ *   challenge's `submissionCount`.
  */
 export function decide(submission: SubmissionFacts, flags: FlagFacts, context: JudgeContext): Decision {
   const { challenge, participation } = submission;
   if (!submission.hasInstance || !challenge.enabled) {
-    return { verdict: 'NotFound', counted: false, events: [], next: context };
+    return { verdict: 'NotFound', events: [], next: context };
   }
   const flagSubmit = (verdict: AnswerResult): JudgeEvent => ({
     kind: 'event',
@@ -143,11 +142,10 @@ export function decide(submission: SubmissionFacts, flags: FlagFacts, context: J
     const source = isDynamic(challenge.type)
       ? flags.others.find((other) => other.participationId !== participation.id && other.flag === submission.answer)
       : undefined;
-    if (!source) return { verdict: 'WrongAnswer', counted: true, events: [flagSubmit('WrongAnswer')], next: context };
+    if (!source) return { verdict: 'WrongAnswer', events: [flagSubmit('WrongAnswer')], next: context };
     return {
       verdict: 'CheatDetected',
       cheatSource: { participationId: source.participationId, teamName: source.teamName },
-      counted: true,
       events: [
         flagSubmit('CheatDetected'),
         { kind: 'event', type: 'CheatDetected', values: [challenge.title, participation.teamName, source.teamName] },
@@ -159,7 +157,7 @@ export function decide(submission: SubmissionFacts, flags: FlagFacts, context: J
   const key = solvedKey(participation.id, challenge.id);
   const state = context.challenges.get(challenge.id) ?? { accepted: 0, latest: Number.NEGATIVE_INFINITY };
   if (!maySolve(submission, flags) || context.solved.has(key))
-    return { verdict: 'Accepted', counted: true, events: [flagSubmit('Accepted')], next: context };
+    return { verdict: 'Accepted', events: [flagSubmit('Accepted')], next: context };
 
   const solvedAt = Math.max(submission.submittedAt, state.latest + 1);
   const rank = challenge.bloodBonus ? BLOODS[state.accepted] : undefined;
@@ -176,7 +174,6 @@ export function decide(submission: SubmissionFacts, flags: FlagFacts, context: J
       solvedAt,
       type: rank ?? 'Normal',
     },
-    counted: true,
     events,
     next: {
       now: context.now,

@@ -115,7 +115,7 @@ function writesOf(judged: Judged[]): JudgementWrites {
     if (decision.verdict === 'NotFound') continue;
     const counter = counters.get(facts.challenge.id) ?? { id: facts.challenge.id, solved: 0, submitted: 0 };
     counters.set(facts.challenge.id, counter);
-    if (decision.counted) counter.submitted += 1;
+    counter.submitted += 1;
     if (decision.solve) {
       counter.solved += 1;
       writes.solves.push(decision.solve);
