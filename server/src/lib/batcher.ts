@@ -1,3 +1,10 @@
+export interface BatcherOptions {
+  /** Most calls one batch takes. */
+  maxBatch: number;
+  /** Most batches running at once: on PGlite (one connection) one, as more only queue there. */
+  maxInFlight: number;
+}
+
 /**
  * Groups concurrent calls into one batch call, so N requests arriving together cost one database
  * round trip instead of N. A batch starts at once when fewer than `maxInFlight` are running (no
@@ -7,14 +14,14 @@
  * When a batch of several fails, its calls are retried one by one, so one bad input (a constraint
  * violation, say) fails only its own caller.
  */
-export class Batcher<I, O> {
+class Batcher<I, O> {
   private pending: Array<{ input: I; resolve: (output: O) => void; reject: (error: unknown) => void }> = [];
   private inFlight = 0;
   private scheduled = false;
 
   constructor(
     private readonly runBatch: (inputs: I[]) => Promise<O[]>,
-    private readonly options: { maxBatch: number; maxInFlight: number },
+    private readonly options: BatcherOptions,
   ) {}
 
   run(input: I): Promise<O> {
@@ -62,4 +69,30 @@ export class Batcher<I, O> {
       }
     }
   }
+}
+
+/**
+ * Every batcher in the server, one per (owner, name): the owner is what the batches run against (a
+ * database handle), so two apps in one process (tests, the bench) never share a batch, and a closed
+ * database's batchers go with it (a WeakMap). The batched paths are the submission intake
+ * (`modules/game/intake.ts`) and the session lookup (`plugins/app/auth.ts`); their options are set
+ * where they are made.
+ */
+const batchers = new WeakMap<object, Map<string, Batcher<never, unknown>>>();
+
+/** The batcher called `name` of `owner`, made on first use with `runBatch` and `options`. */
+export function batcherOf<I, O>(
+  owner: object,
+  name: string,
+  runBatch: (inputs: I[]) => Promise<O[]>,
+  options: BatcherOptions,
+): Batcher<I, O> {
+  let named = batchers.get(owner);
+  if (!named) batchers.set(owner, (named = new Map()));
+  let batcher = named.get(name) as Batcher<I, O> | undefined;
+  if (!batcher) {
+    batcher = new Batcher(runBatch, options);
+    named.set(name, batcher as unknown as Batcher<never, unknown>);
+  }
+  return batcher;
 }

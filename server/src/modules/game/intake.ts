@@ -1,5 +1,5 @@
 import { queryNamed, type Db } from '../../db/client';
-import { Batcher } from '../../lib/batcher';
+import { batcherOf } from '../../lib/batcher';
 
 /** One flag submission as the route hands it over: who, where, what, and whether the answer is well-formed. */
 export interface SubmissionRequest {
@@ -92,17 +92,13 @@ export async function storeSubmissions(db: Db, requests: SubmissionRequest[]): P
   }));
 }
 
-const intakes = new WeakMap<Db, Batcher<SubmissionRequest, SubmissionContext>>();
-
-/** The batched `storeSubmissions` of a database: concurrent submissions share statements. */
-export function submissionIntake(db: Db, kind: 'pglite' | 'postgres'): Batcher<SubmissionRequest, SubmissionContext> {
-  let intake = intakes.get(db);
-  if (!intake) {
-    intake = new Batcher((requests) => storeSubmissions(db, requests), {
-      maxBatch: 256,
-      maxInFlight: kind === 'pglite' ? 1 : 3,
-    });
-    intakes.set(db, intake);
-  }
-  return intake;
+/**
+ * The batched `storeSubmissions` of a database: concurrent submissions share statements. Up to 256
+ * per statement, three statements at once on PostgreSQL (one connection each) and one on PGlite.
+ */
+export function submissionIntake(db: Db, kind: 'pglite' | 'postgres') {
+  return batcherOf(db, 'submission intake', (requests: SubmissionRequest[]) => storeSubmissions(db, requests), {
+    maxBatch: 256,
+    maxInFlight: kind === 'pglite' ? 1 : 3,
+  });
 }

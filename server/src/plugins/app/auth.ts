@@ -5,7 +5,7 @@ import type { Role } from '../../db/schema/enums';
 import { forbidden, unauthorized } from '../../lib/http-error';
 import { hashToken } from '../../lib/tokens';
 import { clearSessionCookie, SESSION_COOKIE, slideSession } from './session';
-import { Batcher } from '../../lib/batcher';
+import { batcherOf } from '../../lib/batcher';
 import type { Db } from '../../db/client';
 import { SessionCache, sessionChanges } from './session-cache';
 import {
@@ -56,23 +56,16 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-const sessionReaders = new WeakMap<Db, Batcher<SessionLookup, SessionRecord | undefined>>();
-
 /**
  * Session lookups of concurrent requests share one statement, which also records their visits. Its
  * answers are then cached for a few seconds (`SessionCache`); a sign-out, ban or role change drops
  * them at once, here and on the other instances.
  */
 function readSession(db: Db, lookup: SessionLookup): Promise<SessionRecord | undefined> {
-  let reader = sessionReaders.get(db);
-  if (!reader) {
-    reader = new Batcher((lookups: SessionLookup[]) => identifySessions(db, lookups), {
-      maxBatch: 256,
-      maxInFlight: 2,
-    });
-    sessionReaders.set(db, reader);
-  }
-  return reader.run(lookup);
+  return batcherOf(db, 'session lookup', (lookups: SessionLookup[]) => identifySessions(db, lookups), {
+    maxBatch: 256,
+    maxInFlight: 2,
+  }).run(lookup);
 }
 
 /** Reads the session cookie; a missing, unknown or expired one leaves the request anonymous. */

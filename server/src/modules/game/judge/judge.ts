@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import type { AnswerResult } from '../../../db/schema/enums';
+import { emitGame } from '../game.events';
+import { decide, mayBeCheat, maySolve, type Decision, type FlagFacts, type JudgeContext } from './decide';
+import { foreignFlags, lockChallenges, lockSubmissions, readSolves, type LockedSubmission } from './reads';
+import { writeJudgement, type JudgementWrites, type WrittenNotice } from './writes';
+
+export interface Judgement {
+  status: AnswerResult;
+  gameId: number;
+  /** A first solve before the end: the scoreboard must be regenerated. */
+  solved: boolean;
+  /** When the submission was stored (ms), for the judge-lag metric. */
+  submittedAt: number;
+}
+
+interface Judged {
+  row: LockedSubmission;
+  decision: Decision;
+}
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+const ownFlags = (row: LockedSubmission) => ({
+  static: row.staticFlag === null ? [] : [row.staticFlag],
+  own: row.ownFlag,
+});
+
+/**
+ * Judges a batch of submissions in one transaction (reference §5.7), in submission order: lock,
+ * decide, write, then announce once committed. Each row is locked and must still be FlagSubmitted,
+ * so judging twice (a re-queue after a crash, two instances) changes nothing. Every challenge the
+ * batch touches is locked first, in id order (no deadlock between batches), so solve order,
+ * `acceptedCount` and the blood announced live all follow commit order. What each verdict is, is
+ * `decide`'s alone (decide.ts); a batch is four statements between BEGIN and COMMIT, five with a
+ * wrong dynamic answer.
+ */
+export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<number, Judgement>> {
+  let outcome: { judged: Judged[]; eventAt: number; notices: WrittenNotice[] } | undefined;
+  await db.transaction(async (tx) => {
+    // The verdict need not wait for the WAL flush: should the database crash before it reaches the
+    // disk, the submissions are FlagSubmitted again and judged anew at start-up. The acknowledgement
+    // (intake.ts) keeps the flush, as it must.
+    await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+    const rows = await lockSubmissions(tx, ids);
+    if (rows.length === 0) return;
+    const judged = await decideAll(tx, rows);
+    const writes = writesOf(judged);
+    const written = await writeJudgement(tx, writes);
+    // Under the challenge locks nothing else inserts solves, so every one lands; if not, retry the batch.
+    if (written.solved !== writes.solves.length) throw new Error('a solve conflicted under the challenge lock');
+    outcome = { judged, eventAt: written.eventAt ?? Date.now(), notices: written.notices };
+  });
+  if (!outcome) return new Map();
+  announce(outcome.judged, outcome.eventAt, outcome.notices);
+  return new Map(
+    outcome.judged.map(({ row, decision }) => [
+      row.facts.id,
+      {
+        status: decision.verdict,
+        gameId: row.gameId,
+        solved: decision.solve !== undefined,
+        submittedAt: row.facts.submittedAt,
+      },
+    ]),
+  );
+}
+
+/** Locks the challenges, reads the solve state and the flags `decide` needs, then decides each row in order. */
+async function decideAll(tx: Db, rows: LockedSubmission[]): Promise<Judged[]> {
+  const live = rows.filter((row) => row.facts.hasInstance && row.facts.challenge.enabled);
+  const challenges = await lockChallenges(
+    tx,
+    unique(live.map((row) => row.facts.challenge.id)).sort((a, b) => a - b),
+  );
+  const solving = live.filter((row) => maySolve(row.facts, ownFlags(row)));
+  const solved = solving.length
+    ? await readSolves(
+        tx,
+        challenges,
+        unique(solving.map((row) => row.facts.challenge.id)),
+        unique(solving.map((row) => row.facts.participation.id)),
+      )
+    : new Set<string>();
+  const suspects = live.filter((row) => mayBeCheat(row.facts, ownFlags(row)));
+  const foreign = await foreignFlags(
+    tx,
+    unique(suspects.map((row) => row.facts.challenge.id)),
+    unique(suspects.map((row) => row.facts.answer)),
+  );
+  let context: JudgeContext = { now: Date.now(), challenges, solved };
+  return rows.map((row) => {
+    const flags: FlagFacts = { ...ownFlags(row), others: foreign.get(row.facts.challenge.id) ?? [] };
+    const decision = decide(row.facts, flags, context);
+    context = decision.next;
+    return { row, decision };
+  });
+}
+
+/** The decisions as rows to write. */
+function writesOf(judged: Judged[]): JudgementWrites {
+  const writes: JudgementWrites = {
+    solves: [],
+    solvedInstances: [],
+    verdicts: [],
+    counters: [],
+    cheats: [],
+    notices: [],
+    events: [],
+  };
+  const counters = new Map<number, { id: number; solved: number; submitted: number }>();
+  for (const { row, decision } of judged) {
+    const { facts } = row;
+    writes.verdicts.push({ id: facts.id, status: decision.verdict });
+    if (decision.verdict === 'NotFound') continue;
+    const counter = counters.get(facts.challenge.id) ?? { id: facts.challenge.id, solved: 0, submitted: 0 };
+    counters.set(facts.challenge.id, counter);
+    counter.submitted += 1;
+    if (decision.solve) {
+      counter.solved += 1;
+      writes.solves.push(decision.solve);
+      writes.solvedInstances.push(row.instanceId!);
+    }
+    if (decision.cheatSource) {
+      writes.cheats.push({
+        submissionId: facts.id,
+        gameId: row.gameId,
+        submitParticipationId: facts.participation.id,
+        sourceParticipationId: decision.cheatSource.participationId,
+      });
+    }
+    for (const event of decision.events) {
+      if (event.kind === 'notice') writes.notices.push({ gameId: row.gameId, type: event.type, values: event.values });
+      else writes.events.push({ gameId: row.gameId, ...event, userId: row.userId, teamId: row.teamId });
+    }
+  }
+  writes.counters = [...counters.values()];
+  return writes;
+}
+
+/** After commit: the events and blood notices to the hubs, each verdict to the monitors, then the boards. */
+function announce(judged: Judged[], eventAt: number, notices: WrittenNotice[]): void {
+  let next = 0;
+  const boards = new Set<number>();
+  for (const { row, decision } of judged) {
+    if (decision.verdict === 'NotFound') continue;
+    const { gameId, userName: user } = row;
+    const team = row.facts.participation.teamName;
+    for (const event of decision.events) {
+      if (event.kind === 'event') {
+        emitGame('event', { gameId, event: { type: event.type, values: event.values, time: eventAt, user, team } });
+      } else {
+        const notice = notices[next++]!;
+        emitGame('notice', { gameId, notice });
+      }
+    }
+    emitGame('submission', {
+      gameId,
+      submission: {
+        answer: row.facts.answer,
+        status: decision.verdict,
+        time: row.facts.submittedAt,
+        user,
+        team,
+        challenge: row.facts.challenge.title,
+      },
+    });
+    if (decision.solve) boards.add(gameId);
+  }
+  for (const gameId of boards) emitGame('scoreboardChanged', { gameId });
+}

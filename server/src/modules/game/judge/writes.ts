@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { challenges, cheatInfo, gameEvents, gameInstances, gameNotices, solves, submissions } from '../../../db/schema';
+import type { AnswerResult, NoticeType } from '../../../db/schema/enums';
+import type { Solve } from './decide';
+
+/** Everything one judgement writes, in the order it is announced. */
+export interface JudgementWrites {
+  solves: Solve[];
+  solvedInstances: number[];
+  verdicts: Array<{ id: number; status: AnswerResult }>;
+  /** Per locked challenge: solves and checked submissions to add to its counters. */
+  counters: Array<{ id: number; solved: number; submitted: number }>;
+  cheats: Array<{ submissionId: number; gameId: number; submitParticipationId: number; sourceParticipationId: number }>;
+  notices: Array<{ gameId: number; type: NoticeType; values: string[] }>;
+  events: Array<{ gameId: number; type: string; values: string[]; userId: string | null; teamId: number }>;
+}
+
+/** A blood notice as written: its identity and publication time (Unix ms). */
+export interface WrittenNotice {
+  id: number;
+  type: NoticeType;
+  values: string[];
+  time: number;
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+
+/**
+ * Every write of a judgement in one statement (one round trip): the solves, the solved instances,
+ * the verdicts, the counters, the cheat records, the blood notices and the events. Returns how many
+ * solves landed, the events' time and the notices in `writes.notices`' order.
+ */
+export async function writeJudgement(
+  tx: Db,
+  writes: JudgementWrites,
+): Promise<{ solved: number; eventAt: number | null; notices: WrittenNotice[] }> {
+  const solveRows = writes.solves.map((solve) => ({
+    participation_id: solve.participationId,
+    challenge_id: solve.challengeId,
+    submission_id: solve.submissionId,
+    solved_at: new Date(solve.solvedAt).toISOString(),
+    type: solve.type,
+  }));
+  const cheatRows = writes.cheats.map((cheat) => ({
+    submission_id: cheat.submissionId,
+    game_id: cheat.gameId,
+    submit_participation_id: cheat.submitParticipationId,
+    source_participation_id: cheat.sourceParticipationId,
+  }));
+  const noticeRows = writes.notices.map((notice, n) => ({
+    n,
+    game_id: notice.gameId,
+    type: notice.type,
+    values: notice.values,
+  }));
+  const eventRows = writes.events.map((event, n) => ({
+    n,
+    game_id: event.gameId,
+    type: event.type,
+    values: event.values,
+    user_id: event.userId,
+    team_id: event.teamId,
+  }));
+  const written = await tx.execute<{ solved: number; at: number | null; notices: WrittenNotice[] }>(sql`
+    with new_solves as (
+      insert into ${solves} (participation_id, challenge_id, submission_id, solved_at, type)
+      select d.participation_id, d.challenge_id, d.submission_id, d.solved_at, d.type::submission_type
+      from json_to_recordset(${json(solveRows)})
+        as d(participation_id int, challenge_id int, submission_id int, solved_at timestamptz, type text)
+      on conflict do nothing
+      returning submission_id
+    ), instances as (
+      update ${gameInstances} set is_solved = true
+      where id in (select value::int from json_array_elements_text(${json(writes.solvedInstances)}))
+    ), verdicts as (
+      update ${submissions} s set status = d.status::answer_result
+      from json_to_recordset(${json(writes.verdicts)}) as d(id int, status text)
+      where s.id = d.id
+    ), counters as (
+      update ${challenges} c
+      set accepted_count = c.accepted_count + d.solved, submission_count = c.submission_count + d.submitted
+      from json_to_recordset(${json(writes.counters)}) as d(id int, solved int, submitted int)
+      where c.id = d.id
+    ), cheats as (
+      insert into ${cheatInfo} (submission_id, game_id, submit_participation_id, source_participation_id)
+      select * from json_to_recordset(${json(cheatRows)})
+        as d(submission_id int, game_id int, submit_participation_id int, source_participation_id int)
+    ), notices as (
+      insert into ${gameNotices} (game_id, type, values)
+      select d.game_id, d.type::notice_type, d.values
+      from json_to_recordset(${json(noticeRows)}) as d(n int, game_id int, type text, values text[])
+      order by d.n
+      returning id, type, values, published_at
+    ), events as (
+      insert into ${gameEvents} (game_id, type, values, user_id, team_id)
+      select e.game_id, e.type::event_type, e.values, e.user_id, e.team_id
+      from json_to_recordset(${json(eventRows)})
+        as e(n int, game_id int, type text, values text[], user_id uuid, team_id int)
+      order by e.n
+      returning at
+    )
+    select (select count(*) from new_solves)::int as solved,
+      (select floor(extract(epoch from min(at)) * 1000)::float8 from events) as at,
+      (select coalesce(json_agg(json_build_object(
+          'id', id, 'type', type, 'values', values, 'time', floor(extract(epoch from published_at) * 1000)
+        ) order by id), '[]'::json) from notices) as notices`);
+  const row = written.rows[0]!;
+  // Identities follow the insert's order, which is `writes.notices`' order.
+  return {
+    solved: Number(row.solved),
+    eventAt: row.at !== null ? Number(row.at) : null,
+    notices: row.notices.map((notice) => ({ ...notice, time: Number(notice.time) })),
+  };
+}
