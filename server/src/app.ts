@@ -108,8 +108,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // First of the hooks: every answer gets these headers, and a forged request is refused before any work.
   await app.register(securityHeaders);
   await app.register(crossSite);
-  // Before any route: it reads each route's options as the route is declared.
-  await app.register(strictInput);
   // Early: its hooks time every route registered after it.
   await app.register(metrics);
   // Both add their hooks to routes as they are declared, so they come before any route.
@@ -124,6 +122,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // auth reads the session before the rate limiter counts per user (both are onRequest hooks).
   await app.register(auth);
   await app.register(rateLimits, options.rateLimit ?? {});
+  // After auth and the limiter, so 401, 403 and 429 come before 415 (as in GZCTF); before the routes
+  // that follow, whose options it reads as they are declared (/metrics, declared earlier, takes no
+  // body and no upgrade: what strict-input assumes of a route it has not seen).
+  await app.register(strictInput);
   await app.register(logs, { sink: logSink });
   await app.register(health);
   await app.register(leader);

@@ -53,6 +53,9 @@ for (const engine of engines()) {
         assertProblem(login, 415);
         assert.equal(login.cookies.length, 0, 'no session was made');
       }
+      // Who may call comes first, as in GZCTF: a signed-out caller hears 401, not 415.
+      const signedOut = await inject({ method: 'POST', url: '/api/team', ...form({ name: 'x' }) });
+      assertProblem(signedOut, 401);
       const chinese = await inject({
         method: 'POST',
         url: '/api/team',

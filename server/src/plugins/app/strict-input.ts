@@ -90,7 +90,7 @@ export default fp(
       if (request.ws && !request.routeOptions.config.upgrades) throw new HttpError(400, 'error.upgradeNotAllowed');
     });
 
-    // After sign-in and rate limits have seen the request, before a byte of the body is read.
+    // After the sign-in, role and rate-limit checks (registered earlier), before a byte of the body is read.
     app.addHook('preParsing', async (request, _reply, payload) => {
       if (BODYLESS.has(request.method) || request.is404 || !hasBody(request)) return payload;
       const accepts = request.routeOptions.config.accepts ?? [];
