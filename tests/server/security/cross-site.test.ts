@@ -120,6 +120,16 @@ for (const engine of engines()) {
       assert.equal(defaultPort.statusCode, 200, defaultPort.body);
     });
 
+    test('the container proxy answers for itself: it takes no session, and its callers are native daemons', async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/proxy/00000000-0000-4000-8000-000000000000',
+        headers: { origin: 'https://evil.example' },
+      });
+      assert.notEqual(response.statusCode, 403);
+      assert.ok(response.statusCode < 500, response.body);
+    });
+
     test('the session cookie is HttpOnly and SameSite=Lax', async () => {
       const user = await createUser(ctx.app);
       const response = await ctx.app.inject({

@@ -62,7 +62,10 @@ export default fp(
       if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
       const origin = claimedOrigin(request);
       if (origin === undefined || (origin !== null && isOwnOrigin(request, origin, publicOrigin))) return;
-      request.log.debug({ origin: request.headers.origin, referer: request.headers.referer }, 'cross-site request refused');
+      request.log.debug(
+        { origin: request.headers.origin, referer: request.headers.referer },
+        'cross-site request refused',
+      );
       throw new HttpError(403, 'security.crossSite');
     });
   },
