@@ -15,6 +15,7 @@ import { EditTeamDialog } from '../components/EditTeamDialog';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useTeamColumns, type TeamActions } from '../components/teams.columns';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { SectionHeader } from '../components/SectionHeader';
 
 const NO_TEAMS: TeamInfoModel[] = [];
 const teamRowId = (team: TeamInfoModel) => team.id;
@@ -66,14 +67,7 @@ export default function TeamsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h5" component="h2">
-          {t('admin:section.teams')}
-        </Typography>
+      <SectionHeader title={t('admin:section.teams')}>
         <SearchField
           label={t('admin:teams.search')}
           clearLabel={t('admin:search.clear')}
@@ -83,7 +77,7 @@ export default function TeamsPage() {
             setPage((previous) => ({ ...previous, page: 0 }));
           }}
         />
-      </Stack>
+      </SectionHeader>
       {searching && (
         <Typography variant="body2" color="text.secondary" role="status">
           {t('admin:search.results', { number: list.currentData?.total ?? 0 })}

@@ -19,6 +19,7 @@ import { PasswordDialog } from '../components/PasswordDialog';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { userRowId, useUserColumns, type UserActions } from '../components/users.columns';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { SectionHeader } from '../components/SectionHeader';
 
 const NO_USERS: UserInfoModel[] = [];
 
@@ -97,14 +98,7 @@ export default function UsersPage() {
   const rowCount = list.data?.total ?? list.data?.length ?? 0;
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h5" component="h2">
-          {t('admin:section.users')}
-        </Typography>
+      <SectionHeader title={t('admin:section.users')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
           <SearchField
             label={t('admin:users.search')}
@@ -119,7 +113,7 @@ export default function UsersPage() {
             {t('admin:users.batchCreate')}
           </Button>
         </Stack>
-      </Stack>
+      </SectionHeader>
       {searching && (
         <Typography variant="body2" color="text.secondary" role="status">
           {t('admin:search.results', { number: list.currentData?.total ?? 0 })}
