@@ -52,7 +52,7 @@ function showContainerAnswer(
 export const api = gameApi.enhanceEndpoints({
   addTagTypes: TAGS,
   endpoints: {
-    // ---- player pages (H3) ----
+    // ---- player pages ----
     // The pages show these failures inline (not started 10001, ended 10002, not accepted, a wrong
     // invite code…), so the notification listener keeps quiet about them.
     gameJoinGame: { extraOptions: { quiet: true } },
@@ -107,7 +107,7 @@ export const api = gameApi.enhanceEndpoints({
       })),
     },
 
-    // ---- scoreboard and monitor (H4) ----
+    // ---- scoreboard and monitor ----
     // Before the start the board and the monitor lists answer 400 (10001), and non-monitors meet
     // 403 on the monitor lists: the pages say so inline instead of an error toast.
     gameScoreboard: { extraOptions: { quiet: [400] } },
@@ -204,7 +204,7 @@ export const {
   useGameStatusQuery,
 } = api;
 
-// ---- scoreboard and monitor hooks (H4) ----
+// ---- scoreboard and monitor hooks ----
 // The two sheets are plain file downloads (an anchor to the endpoint), not cached queries.
 export const { useGameScoreboardQuery } = api;
 export const { useGameEventsPageQuery, useGameSubmissionsPageQuery, useGameCheatInfoPageQuery } = monitorApi;

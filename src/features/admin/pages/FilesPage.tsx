@@ -2,7 +2,6 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import {
 } from '../api';
 import { DataTable } from '@/shared/ui/grid/DataTable';
 import { fileRowId, useFileColumns, type FileActions } from '../components/files.columns';
+import { SectionHeader } from '../components/SectionHeader';
 
 export const FILES_PAGE_SIZE = 50;
 const NO_FILES: LocalFile[] = [];
@@ -57,14 +57,7 @@ export default function FilesPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h5" component="h2">
-          {t('admin:section.files')}
-        </Typography>
+      <SectionHeader title={t('admin:section.files')}>
         <Stack direction="row" spacing={1.5}>
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refetch()} disabled={isFetching}>
             {t('admin:action.refresh')}
@@ -90,7 +83,7 @@ export default function FilesPage() {
             }}
           />
         </Stack>
-      </Stack>
+      </SectionHeader>
       <DataTable
         aria-label={t('admin:section.files')}
         rows={rows}

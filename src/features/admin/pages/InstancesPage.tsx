@@ -25,6 +25,7 @@ import {
   type InstanceActions,
 } from '../components/instances.columns';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { SectionHeader } from '../components/SectionHeader';
 
 const NO_INSTANCES: ContainerInstanceModel[] = [];
 const NO_TEAMS: TeamInfoModel[] = [];
@@ -135,16 +136,9 @@ export default function InstancesPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h5" component="h2">
-          {t('admin:section.instances')}
-        </Typography>
+      <SectionHeader title={t('admin:section.instances')}>
         <TeamFilterSearch onSelect={filterTeam} />
-      </Stack>
+      </SectionHeader>
       <Stack
         direction="row"
         spacing={1}

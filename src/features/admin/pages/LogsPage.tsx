@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminLogsQuery } from '../api';
 import { DataTable } from '@/shared/ui/grid/DataTable';
 import { logRowId, useLogColumns, type LogRow } from '../components/logs.columns';
+import { SectionHeader } from '../components/SectionHeader';
 
 export const LOG_LEVELS = ['All', 'Information', 'Warning', 'Error'] as const;
 export type LogLevelFilter = (typeof LOG_LEVELS)[number];
@@ -39,14 +39,7 @@ export default function LogsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h5" component="h2">
-          {t('admin:section.logs')}
-        </Typography>
+      <SectionHeader title={t('admin:section.logs')}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <ToggleButtonGroup
             size="small"
@@ -69,7 +62,7 @@ export default function LogsPage() {
             {t('admin:action.refresh')}
           </Button>
         </Stack>
-      </Stack>
+      </SectionHeader>
       <DataTable
         aria-label={t('admin:section.logs')}
         rows={rows}

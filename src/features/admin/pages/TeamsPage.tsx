@@ -1,5 +1,4 @@
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +9,14 @@ import {
   useAdminUpdateTeamMutation,
   type TeamInfoModel,
 } from '../api';
-import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
+import { PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { EditTeamDialog } from '../components/EditTeamDialog';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useTeamColumns, type TeamActions } from '../components/teams.columns';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
+import { SearchedGrid } from '../components/SearchedGrid';
+import { SectionHeader } from '../components/SectionHeader';
 
-const NO_TEAMS: TeamInfoModel[] = [];
 const teamRowId = (team: TeamInfoModel) => team.id;
 
 /** Every team, paged and searched by the server; lock and edit (the row is patched in place), delete. */
@@ -60,20 +60,10 @@ export default function TeamsPage() {
     [onDelete, updateTeam],
   );
   const columns = useTeamColumns(actions);
-  // Rows only for the page and search asked for; the count stays from the last answer meanwhile.
-  const rows = list.currentData?.data ?? NO_TEAMS;
-  const rowCount = list.data?.total ?? list.data?.length ?? 0;
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h5" component="h2">
-          {t('admin:section.teams')}
-        </Typography>
+      <SectionHeader title={t('admin:section.teams')}>
         <SearchField
           label={t('admin:teams.search')}
           clearLabel={t('admin:search.clear')}
@@ -83,23 +73,15 @@ export default function TeamsPage() {
             setPage((previous) => ({ ...previous, page: 0 }));
           }}
         />
-      </Stack>
-      {searching && (
-        <Typography variant="body2" color="text.secondary" role="status">
-          {t('admin:search.results', { number: list.currentData?.total ?? 0 })}
-        </Typography>
-      )}
-      <DataTable
-        aria-label={t('admin:section.teams')}
-        rows={rows}
+      </SectionHeader>
+      <SearchedGrid
+        label={t('admin:section.teams')}
+        list={list}
+        searching={searching}
         columns={columns}
         getRowId={teamRowId}
-        loading={list.isFetching}
-        rowHeight={60}
-        paginationMode="server"
-        rowCount={rowCount}
-        paginationModel={page}
-        onPaginationModelChange={setPage}
+        page={page}
+        onPageChange={setPage}
       />
       {editing && <EditTeamDialog key={editing.id} team={editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -1,7 +1,6 @@
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +11,15 @@ import {
   useAdminResetPasswordMutation,
   type UserInfoModel,
 } from '../api';
-import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
+import { PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { BatchCreateDialog } from '../components/BatchCreateDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { userRowId, useUserColumns, type UserActions } from '../components/users.columns';
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
-
-const NO_USERS: UserInfoModel[] = [];
+import { SearchedGrid } from '../components/SearchedGrid';
+import { SectionHeader } from '../components/SectionHeader';
 
 /**
  * Every account, paged by the server (count/skip from the grid's page model) and narrowed by it to
@@ -92,19 +91,9 @@ export default function UsersPage() {
   );
   const columns = useUserColumns(actions);
 
-  // Rows only for the page and search asked for; the count stays from the last answer meanwhile.
-  const rows = list.currentData?.data ?? NO_USERS;
-  const rowCount = list.data?.total ?? list.data?.length ?? 0;
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h5" component="h2">
-          {t('admin:section.users')}
-        </Typography>
+      <SectionHeader title={t('admin:section.users')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
           <SearchField
             label={t('admin:users.search')}
@@ -119,23 +108,15 @@ export default function UsersPage() {
             {t('admin:users.batchCreate')}
           </Button>
         </Stack>
-      </Stack>
-      {searching && (
-        <Typography variant="body2" color="text.secondary" role="status">
-          {t('admin:search.results', { number: list.currentData?.total ?? 0 })}
-        </Typography>
-      )}
-      <DataTable
-        aria-label={t('admin:section.users')}
-        rows={rows}
+      </SectionHeader>
+      <SearchedGrid
+        label={t('admin:section.users')}
+        list={list}
+        searching={searching}
         columns={columns}
         getRowId={userRowId}
-        loading={list.isFetching}
-        rowHeight={60}
-        paginationMode="server"
-        rowCount={rowCount}
-        paginationModel={page}
-        onPaginationModelChange={setPage}
+        page={page}
+        onPageChange={setPage}
       />
       {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
       {newPassword && <PasswordDialog {...newPassword} onClose={() => setNewPassword(null)} />}
