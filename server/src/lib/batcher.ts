@@ -1,4 +1,4 @@
-export interface BatcherOptions {
+interface BatcherOptions {
   /** Most calls one batch takes. */
   maxBatch: number;
   /** Most batches running at once: on PGlite (one connection) one, as more only queue there. */

@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export type { ScoreboardEntry, ScoreboardView } from './scoreboard-board';
+export type { ScoreboardEntry } from './scoreboard-board';
 const TTL_MS = 14 * 24 * 3_600_000;
 /**
  * How long this process serves its own copy of a board without asking the shared cache whether it

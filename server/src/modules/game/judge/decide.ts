@@ -71,7 +71,7 @@ export interface Solve {
 }
 
 /** What the judgement writes and announces besides the verdict, in order. */
-export type JudgeEvent =
+type JudgeEvent =
   | { kind: 'event'; type: 'FlagSubmit' | 'CheatDetected'; values: string[] }
   | { kind: 'notice'; type: BloodRank; values: string[] };
 
@@ -91,7 +91,7 @@ export const solvedKey = (participationId: number, challengeId: number) => `${pa
 const isDynamic = (type: ChallengeType) => type === 'DynamicAttachment' || type === 'DynamicContainer';
 
 /** Whether the answer is right: a dynamic challenge's is the team's own flag, a static one's any static flag. */
-export function isCorrect(submission: SubmissionFacts, flags: Pick<FlagFacts, 'static' | 'own'>): boolean {
+function isCorrect(submission: SubmissionFacts, flags: Pick<FlagFacts, 'static' | 'own'>): boolean {
   if (isDynamic(submission.challenge.type)) return flags.own !== null && flags.own === submission.answer;
   return flags.static.includes(submission.answer);
 }
