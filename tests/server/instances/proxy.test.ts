@@ -29,6 +29,21 @@ function open(url: string, headers: Record<string, string> = {}): Promise<WebSoc
 }
 
 /** Sends `payload` and collects what comes back until `length` bytes arrived. */
+/** Opens a proxy WebSocket to a container just started, whose service may not listen yet (418 until it does). */
+async function openWhenListening(url: string): Promise<WebSocket> {
+  let ws: WebSocket | undefined;
+  await eventually(async () => {
+    try {
+      ws = await open(url);
+      return true;
+    } catch (error) {
+      if ((error as { status?: number }).status === 418) return false;
+      throw error;
+    }
+  });
+  return ws!;
+}
+
 function echo(ws: WebSocket, payload: Buffer, options: { binary?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -176,7 +191,7 @@ for (const [index, engine] of engines().entries()) {
       const sink = (await containerChallenge(admin, gameId, image, { port: TEST_PORTS.sink })).id;
       const who = await acceptedPlayer(ctx.app, gameId);
       const id = (await startContainer(who, sink)).entry;
-      const ws = await open(`${base}/api/proxy/${id}`);
+      const ws = await openWhenListening(`${base}/api/proxy/${id}`);
       const chunk = randomBytes(512 * 1024);
       for (let sent = 0; sent < 48; sent++) ws.send(chunk);
       // The client keeps what the server refused to take; the server holds at most about a frame.
@@ -235,7 +250,7 @@ for (const [index, engine] of engines().entries()) {
     it('destroying an instance closes its sessions; so does its row going elsewhere', async () => {
       const who = await acceptedPlayer(ctx.app, gameId);
       const id = (await startContainer(who, echoChallenge)).entry;
-      const ws = await open(`${base}/api/proxy/${id}`);
+      const ws = await openWhenListening(`${base}/api/proxy/${id}`);
       const code = closed(ws);
       const [row] = await ctx.app.db.select().from(containers).where(eq(containers.id, id));
       const response = await admin('DELETE', `/api/admin/instances/${row!.id}`);
@@ -247,7 +262,7 @@ for (const [index, engine] of engines().entries()) {
       // Another platform instance destroying it is noticed by the periodic check.
       const again = await acceptedPlayer(ctx.app, gameId);
       const next = (await startContainer(again, echoChallenge)).entry;
-      const live = await open(`${base}/api/proxy/${next}`);
+      const live = await openWhenListening(`${base}/api/proxy/${next}`);
       const liveCode = closed(live);
       await ctx.app.db.delete(containers).where(eq(containers.id, next));
       assert.equal(await liveCode, 1001);
@@ -269,7 +284,7 @@ for (const [index, engine] of engines().entries()) {
       const id = (await startContainer(who, echoChallenge)).entry;
       const messages = ['first connection', 'second connection'];
       for (const message of messages) {
-        const ws = await open(`${base}/api/proxy/${id}`);
+        const ws = await openWhenListening(`${base}/api/proxy/${id}`);
         await echo(ws, Buffer.from(message));
         ws.close();
         await closed(ws);

@@ -9,6 +9,7 @@ import { newNonce, setShellHeaders } from '../app/security-headers';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Paths the SPA never owns: unknown ones get a JSON 404 rather than the app shell. */
 const SERVER_PREFIXES = ['/api/', '/assets/', '/hub/', '/static/', '/js/', '/healthz'];
+const isServerPath = (pathname: string) => SERVER_PREFIXES.some((prefix) => pathname.toLowerCase().startsWith(prefix));
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -29,7 +30,12 @@ export default fp(
         root: app.env.distDir,
         prefix: '/',
         index: false,
-        wildcard: true,
+        // One route per file the build wrote, rather than a catch-all reading the disk for any path:
+        // every other path reaches the not-found handler below (a page or a JSON 404), where a
+        // catch-all had answered 403 to a name too long for the file system.
+        wildcard: false,
+        // The page is made per answer (sendShell below), never sent as the raw template.
+        globIgnore: ['index.html'],
         cacheControl: false,
         preCompressed: true,
         setHeaders(reply, filePath) {
@@ -75,9 +81,7 @@ export default fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !SERVER_PREFIXES.some((prefix) => pathname.toLowerCase().startsWith(prefix));
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(pathname);
       if (isPage) return sendShell(request, reply);
       return reply.status(404).send({ title: request.t('error.notFound'), status: 404 });
     });
