@@ -42,14 +42,18 @@ export function previewBoard(list: EditChallengeListItem[]): Record<string, Chal
   return board;
 }
 
+// Not cached once the page is left: the editor's changes do not invalidate these, so an admin coming
+// back after an edit reads the challenges afresh.
 const previewApi = api.injectEndpoints({
   endpoints: (build) => ({
     gamePreviewChallenges: build.query<Record<string, ChallengeInfo[]>, { id: number }>({
       query: ({ id }) => ({ url: `/api/edit/games/${id}/challenges` }),
       transformResponse: previewBoard,
+      keepUnusedDataFor: 0,
     }),
     gamePreviewChallenge: build.query<PreviewChallengeDetail, { id: number; challengeId: number }>({
       query: ({ id, challengeId }) => ({ url: `/api/edit/games/${id}/challenges/${challengeId}` }),
+      keepUnusedDataFor: 0,
     }),
   }),
 });
