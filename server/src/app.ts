@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { handlers as builtHandlers } from './modules/handlers';
@@ -26,6 +26,7 @@ import mail from './plugins/app/mail';
 import rateLimits, { type RateLimitOptions } from './plugins/app/rate-limit';
 import settings from './plugins/app/settings';
 import signals from './plugins/app/signals';
+import { RequestLogController } from './plugins/app/log-format';
 import logs, { createLogStream, LogSink, loggerLevel } from './plugins/app/logs';
 import statistics from './plugins/app/statistics';
 import leader from './plugins/app/leader';
@@ -67,11 +68,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: {
       level: loggerLevel(consoleLevel),
       redact: ['req.headers.cookie', 'req.headers.authorization'],
-      stream: createLogStream(logSink, consoleLevel),
+      // Readable lines for a person at a terminal; JSON for anything that collects the output.
+      stream: createLogStream(logSink, consoleLevel, process.stdout, { pretty: process.stdout.isTTY === true }),
     },
     // Fastify's per-request lines ("incoming request", "request completed") only ever reach the
-    // console (the log sink leaves them out), so below LOG_LEVEL info they are not produced at all.
-    logController: new LogController({ disableRequestLogging: !['trace', 'debug', 'info'].includes(consoleLevel) }),
+    // console (the log sink leaves them out) and are logged at debug, so unless LOG_LEVEL asks for
+    // debug they are not produced at all.
+    logController: new RequestLogController({ disableRequestLogging: !['trace', 'debug'].includes(consoleLevel) }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: env.trustProxy,
     frameworkErrors: answerFrameworkError,

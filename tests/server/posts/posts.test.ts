@@ -53,6 +53,17 @@ for (const engine of engines()) {
       assert.equal((await inject('GET', '/api/posts')).json().length, 1);
     });
 
+    test('the welcome post names the first admin as its author, so the client shows a name', async () => {
+      // The app started before any user existed; a real first start creates the admin first.
+      await ctx.app.db.delete(posts);
+      const { ensureWelcomePost } = await import('../../../server/src/modules/posts/posts.service');
+      assert.equal(await ensureWelcomePost(ctx.app.db), true);
+      const [welcome] = (await inject('GET', '/api/posts')).json();
+      assertMatchesContract('infoGetPosts', [welcome]);
+      assert.match(welcome.title, /Welcome/);
+      assert.equal(welcome.authorName, admin.user.userName);
+    });
+
     test('an admin creates a post with an 8-hex-digit id; its markdown is stored as written', async () => {
       const id = await addPost();
       assert.match(id, /^[0-9a-f]{8}$/);

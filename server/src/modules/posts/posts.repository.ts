@@ -43,14 +43,19 @@ export async function countPosts(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** Inserts the post only while the table is empty, in one statement, so two starting servers add one. */
+/**
+ * Inserts the post only while the table is empty, in one statement, so two starting servers add one.
+ * Its author is the earliest registered admin, so the post shows a name rather than none; on a
+ * database without an admin it has no author.
+ */
 export async function insertPostIfNone(
   db: Db,
   values: { id: string; title: string; summary: string; content: string; tag: string },
 ): Promise<boolean> {
   const result = await db.execute<{ id: string }>(sql`
-    insert into ${posts} (id, title, summary, content, is_pinned, tags)
-    select ${values.id}, ${values.title}, ${values.summary}, ${values.content}, false, array[${values.tag}]::text[]
+    insert into ${posts} (id, title, summary, content, is_pinned, tags, author_id)
+    select ${values.id}, ${values.title}, ${values.summary}, ${values.content}, false, array[${values.tag}]::text[],
+      (select ${users.id} from ${users} where ${users.role} = 'Admin' order by ${users.registerAt}, ${users.id} limit 1)
     where not exists (select 1 from ${posts})
     returning id`);
   return result.rows.length > 0;

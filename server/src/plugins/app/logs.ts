@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
+import { formatLogLine } from './log-format';
 import { lazyChild } from './lazy-logger';
 import { insertLogRows, type NewLogRow } from './logs.repository';
 
@@ -142,8 +143,14 @@ interface Destination {
 /**
  * pino's destination: the console gets lines at `consoleLevel` and above, the sink Information and
  * above whatever the console shows (LOG_LEVEL only quietens the terminal, never the admin page).
+ * `pretty` turns each console line into a readable one (for a terminal); otherwise it stays JSON.
  */
-export function createLogStream(sink: LogSink, consoleLevel: Env['logLevel'], out: Destination = process.stdout) {
+export function createLogStream(
+  sink: LogSink,
+  consoleLevel: Env['logLevel'],
+  out: Destination = process.stdout,
+  { pretty = false }: { pretty?: boolean } = {},
+) {
   const threshold = PINO_LEVELS[consoleLevel];
   return {
     write(line: string): void {
@@ -154,7 +161,8 @@ export function createLogStream(sink: LogSink, consoleLevel: Env['logLevel'], ou
         out.write(line);
         return;
       }
-      if (typeof record.level === 'number' && record.level >= threshold) out.write(line);
+      if (typeof record.level === 'number' && record.level >= threshold)
+        out.write(pretty ? `${formatLogLine(record as Record<string, unknown>)}\n` : line);
       const row = toLogRow(record);
       if (row) sink.add(row);
     },

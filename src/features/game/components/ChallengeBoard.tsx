@@ -20,8 +20,19 @@ const categoryOrder = (category: string) => {
   return index < 0 ? CHALLENGE_CATEGORIES.length : index;
 };
 
-/** The challenges by category tab (with "All"), a "hide solved" switch, and the challenge dialog. */
-export function ChallengeBoard({ gameId, details }: { gameId: number; details: GameDetailModel }) {
+/**
+ * The challenges by category tab (with "All"), a "hide solved" switch, and the challenge dialog
+ * (read-only in an admin's `preview`).
+ */
+export function ChallengeBoard({
+  gameId,
+  details,
+  preview = false,
+}: {
+  gameId: number;
+  details: Pick<GameDetailModel, 'challenges' | 'rank'>;
+  preview?: boolean;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<string>(ALL);
   const [hideSolved, setHideSolved] = useState(false);
@@ -101,6 +112,7 @@ export function ChallengeBoard({ gameId, details }: { gameId: number; details: G
           challenge={open}
           solved={solvedIds.has(open.id)}
           onClose={() => setOpenId(null)}
+          preview={preview}
         />
       )}
     </Stack>

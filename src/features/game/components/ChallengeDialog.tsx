@@ -16,30 +16,48 @@ import { formatFileSize } from '@/shared/lib/fileSize';
 import Markdown from '@/shared/ui/Markdown';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGetChallengeQuery, type ChallengeInfo } from '../api';
+import { useGamePreviewChallengeQuery } from '../previewApi';
 import { CategoryLabel } from './CategoryLabel';
 import { FlagForm } from './FlagForm';
 import { InstancePanel, isContainerChallenge } from './InstancePanel';
 
 /**
  * One challenge, opened from its card: the statement (markdown), hints, the attachment with its
- * size, the team's instance for container challenges, and the flag input.
+ * size, the team's instance for container challenges, and the flag input. In an admin's `preview`
+ * the editor's copy is shown, read-only: no instance and no flag input.
  */
 export function ChallengeDialog({
   gameId,
   challenge,
   solved,
   onClose,
+  preview = false,
 }: {
   gameId: number;
   challenge: ChallengeInfo;
   solved: boolean;
   onClose: () => void;
+  preview?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const { data, error, isLoading } = useGameGetChallengeQuery({ id: gameId, challengeId: challenge.id });
+  const args = { id: gameId, challengeId: challenge.id };
+  const played = useGameGetChallengeQuery(args, { skip: preview });
+  const previewed = useGamePreviewChallengeQuery(args, { skip: !preview });
+  const { error, isLoading } = preview ? previewed : played;
+  const data = preview
+    ? previewed.data && {
+        ...previewed.data,
+        score: challenge.score,
+        context: { url: previewed.data.attachment?.url, fileSize: previewed.data.attachment?.fileSize },
+      }
+    : played.data;
   const hints = data?.hints?.filter((hint) => hint.trim()) ?? [];
   const url = data?.context.url;
+  // An empty statement shows nothing, and a divider only separates parts that are there.
+  const hasStatement = Boolean(data?.content.trim());
+  const hasBody = hasStatement || hints.length > 0 || Boolean(url);
+  const container = data !== undefined && !preview && isContainerChallenge(data.type);
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
@@ -63,7 +81,7 @@ export function ChallengeDialog({
           {error && !data && <Alert severity="error">{getErrorMessage(t, error)}</Alert>}
           {data && (
             <>
-              <Markdown source={data.content} />
+              {hasStatement && <Markdown source={data.content} data-testid="challenge-statement" />}
               {hints.length > 0 && (
                 <Stack spacing={1}>
                   <Typography variant="subtitle2" component="h3">
@@ -89,14 +107,18 @@ export function ChallengeDialog({
                   )}
                 </Stack>
               )}
-              {isContainerChallenge(data.type) && (
+              {container && played.data && (
                 <>
-                  <Divider />
-                  <InstancePanel gameId={gameId} challenge={data} />
+                  {hasBody && <Divider />}
+                  <InstancePanel gameId={gameId} challenge={played.data} />
                 </>
               )}
-              <Divider />
-              <FlagForm gameId={gameId} challengeId={challenge.id} />
+              {(hasBody || container) && <Divider />}
+              {preview ? (
+                <Alert severity="info">{t('game:preview.noSubmission')}</Alert>
+              ) : (
+                <FlagForm gameId={gameId} challengeId={challenge.id} />
+              )}
             </>
           )}
         </Stack>

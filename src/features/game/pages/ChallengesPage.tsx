@@ -1,5 +1,6 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -15,6 +16,7 @@ import { LoadError } from '../components/LoadError';
 import { NoticePanel } from '../components/NoticePanel';
 import { TeamRankCard } from '../components/TeamRankCard';
 import { WriteupPanel } from '../components/WriteupPanel';
+import { useGamePreviewChallengesQuery } from '../previewApi';
 import { formatDateTime } from '@/shared/lib/dateTime';
 import { countdownParts, gamePhase, useNow } from '../lib/time';
 import { useSession } from '@/shared/api/session';
@@ -44,6 +46,24 @@ function PlayArea({ game, now }: { game: DetailedGameInfoModel; now: number }) {
 }
 
 /**
+ * An admin who is not playing sees the enabled challenges as players would, marked as a preview:
+ * the dialogs are read-only (no instance, no flag input).
+ */
+function PreviewArea({ gameId }: { gameId: number }) {
+  const { t } = useTranslation();
+  const { data: challenges, error, refetch } = useGamePreviewChallengesQuery({ id: gameId });
+  if (!challenges) return error ? <LoadError error={error} onRetry={() => void refetch()} /> : <PageSpinner />;
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info" data-testid="challenge-preview">
+        {t('game:preview.notice')}
+      </Alert>
+      <ChallengeBoard gameId={gameId} details={{ challenges, rank: null }} preview />
+    </Stack>
+  );
+}
+
+/**
  * A game's challenges (spec §2 "games/{id}/Challenges"), for members of an accepted team while the
  * game runs (or after it, in practice mode). Anyone else learns why not (reference §2.5 checks).
  */
@@ -69,6 +89,7 @@ export default function ChallengesPage() {
         action={{ to: `/account/login?from=${encodeURIComponent(pathname)}`, label: t('game:participation.signIn') }}
       />
     );
+  else if (game.status !== 'Accepted' && viewer.isAdmin) body = <PreviewArea gameId={id} />;
   else if (game.status !== 'Accepted')
     body = (
       <GameMessage title={t('game:play.notAcceptedTitle')} message={t('game:play.notAcceptedMessage')} action={back} />

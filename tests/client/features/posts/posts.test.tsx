@@ -37,6 +37,15 @@ describe('the posts list', () => {
     expect(fresh!.querySelector('time')).toHaveAttribute('datetime', '2025-03-01T00:00:00.000Z');
   });
 
+  it('shows only the time for a post without an author, not "by unknown"', async () => {
+    mockPlatform({ profile: PLAYER });
+    mockPosts([post('e5e5e5e5', 'Orphan', Date.UTC(2025, 1, 1), { authorName: null })]);
+    await openPosts();
+    const [card] = screen.getAllByTestId('post-card');
+    expect(card).not.toHaveTextContent(/\bby\b/);
+    expect(card!.querySelector('time')).toHaveAttribute('datetime', '2025-02-01T00:00:00.000Z');
+  });
+
   it('gives players no admin controls', async () => {
     mockPlatform({ profile: PLAYER });
     mockPosts(POSTS);
