@@ -96,7 +96,8 @@ export function ChallengeDialog({
                 </>
               )}
               <Divider />
-              <FlagForm gameId={gameId} challengeId={challenge.id} />
+              {/* The flag is what a player opens a challenge for: start there (it is the first field). */}
+              <FlagForm gameId={gameId} challengeId={challenge.id} autoFocus />
             </>
           )}
         </Stack>
