@@ -63,7 +63,8 @@ export function RouteFocus({ mainId }: { mainId: string }) {
   }, [pathname, mainId]);
 
   return (
-    <Box role="status" aria-live="polite" aria-atomic sx={VISUALLY_HIDDEN} data-testid="route-announcer">
+    // A bare live region, not role="status": that role belongs to the pages' own status lines.
+    <Box aria-live="polite" aria-atomic sx={VISUALLY_HIDDEN} data-testid="route-announcer">
       <span key={announcement.count}>{announcement.text}</span>
     </Box>
   );
