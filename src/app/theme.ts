@@ -50,9 +50,12 @@ export function createAppTheme(scheme: ColorScheme, palette: Palette = DEFAULT_B
     components: {
       MuiCssBaseline: {
         styleOverrides: {
-          // Plain links and script-focusable elements (a page heading focused on navigation); the
-          // main region is focused only as a fallback and would ring the whole page.
-          ':where(a[href], summary, [tabindex]:not(main)):focus-visible': outside,
+          // What takes focus (or is scrolled to) stops below the sticky app bar, not under it (WCAG 2.4.11).
+          html: { scrollPaddingTop: 80 },
+          // Plain links and script-focusable elements (a page heading focused on navigation). Not
+          // the main region (focused only as a fallback, it would ring the whole page), nor a
+          // select's box, which shows focus with its field's border like every text field.
+          ':where(a[href], summary, [tabindex]:not(main, .MuiInputBase-input)):focus-visible': outside,
         },
       },
       // Buttons, icon buttons, chips, checkboxes, pagination...: everything built on ButtonBase.
