@@ -112,6 +112,7 @@ describe('the keyboard alone in Chromium', () => {
 
     // The new page's heading takes focus; the form follows it.
     await expectFocus(page, { tag: 'h1', name: 'Sign in' }, 'sign-in heading');
+    await platform.screenshot(page, 'keyboard-focus-heading');
     await tabTo(page, { tag: 'input', name: 'User name or e-mail' }, 'user name field');
     await page.keyboard.type(player.userName);
     await page.keyboard.press('Tab');
