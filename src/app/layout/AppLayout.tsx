@@ -21,12 +21,16 @@ import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { Footer } from './Footer';
 import { LanguageMenu } from './LanguageMenu';
 import { visibleNavItems } from './navigation';
+import { RouteFocus } from './RouteFocus';
 
 // Narrow screens only, and only once opened: the drawer's code stays out of the first load.
 const NavDrawer = lazy(() => import(/* webpackChunkName: "nav-drawer" */ './NavDrawer'));
 
 /** The platform title as GZCTF shows it: `{title}::CTF`. */
 export const platformTitle = (title: string) => `${title}::CTF`;
+
+/** The main region: the skip link's target, and where focus lands after navigation (RouteFocus). */
+const MAIN_ID = 'main-content';
 
 const activeLink = { color: 'primary.main', bgcolor: 'action.selected' } as const;
 
@@ -53,7 +57,7 @@ export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Link
-        href="#main-content"
+        href={`#${MAIN_ID}`}
         sx={{
           position: 'absolute',
           left: 8,
@@ -139,7 +143,7 @@ export function AppLayout() {
           />
         </Suspense>
       )}
-      <Container component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, py: 3, outline: 'none' }}>
+      <Container component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, py: 3, outline: 'none' }}>
         <ErrorBoundary
           resetKeys={[pathname]}
           fallback={({ error, reset }) => <ErrorScreen error={error} onRetry={reset} onCleanCache={cleanCache} />}
@@ -148,6 +152,7 @@ export function AppLayout() {
         </ErrorBoundary>
       </Container>
       <Footer title={config.title} footerInfo={config.footerInfo} />
+      <RouteFocus mainId={MAIN_ID} />
     </Box>
   );
 }

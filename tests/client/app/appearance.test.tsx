@@ -1,10 +1,10 @@
-import { useTheme } from '@mui/material/styles';
+import { getContrastRatio, useTheme } from '@mui/material/styles';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AppearanceButton } from '@/app/layout/AppearanceButton';
 import { ColorSchemeToggle } from '@/app/layout/ColorSchemeToggle';
-import { createAppTheme, MODAL_BACKDROP } from '@/app/theme';
+import { createAppTheme, focusRingColor, MODAL_BACKDROP } from '@/app/theme';
 import { api as infoApi } from '@/features/info/api';
 import { DEFAULT_BRAND_PALETTE, generatePalette } from '@/shared/lib/palette';
 import { resolvePrimaryPalette } from '@/shared/theme/primaryPalette';
@@ -84,6 +84,35 @@ describe('the theme', () => {
     });
     expect(MODAL_BACKDROP).toEqual({ backgroundColor: 'rgba(0, 0, 0, 0.5)', backdropFilter: 'blur(8px)' });
     expect(override({ ownerState: { invisible: true } })).toEqual({});
+  });
+});
+
+describe('the focus ring (issue 18)', () => {
+  const surfaces = { dark: ['#121417', '#1a1d21'], light: ['#ffffff'] } as const;
+
+  it.each(['dark', 'light'] as const)('stands out 3:1 on the %s pages and cards, for any brand colour', (scheme) => {
+    for (const palette of [DEFAULT_BRAND_PALETTE, generatePalette('#fab005'), generatePalette('#1a1b1e')]) {
+      const ring = focusRingColor(scheme, palette);
+      for (const surface of surfaces[scheme]) expect(getContrastRatio(ring, surface)).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('falls back to the text colour when the brand shade would be too faint', () => {
+    const grey = Array(10).fill('#555555') as unknown as typeof DEFAULT_BRAND_PALETTE;
+    expect(focusRingColor('dark', grey)).toBe('#ffffff');
+    expect(focusRingColor('light', Array(10).fill('#bbbbbb') as unknown as typeof DEFAULT_BRAND_PALETTE)).toBe(
+      '#000000',
+    );
+  });
+
+  it('is a solid outline on keyboard focus only, unlike the hover overlay', () => {
+    const theme = createAppTheme('dark');
+    const ring = focusRingColor('dark', DEFAULT_BRAND_PALETTE);
+    const buttonBase = theme.components?.MuiButtonBase?.styleOverrides?.root as Record<string, object>;
+    expect(buttonBase['&.Mui-focusVisible']).toEqual({ outline: `2px solid ${ring}`, outlineOffset: 2 });
+    // Cards fill a clipping container: their ring is drawn inside.
+    const card = theme.components?.MuiCardActionArea?.styleOverrides?.root as Record<string, object>;
+    expect(card['&.Mui-focusVisible']).toEqual({ outline: `2px solid ${ring}`, outlineOffset: -2 });
   });
 });
 

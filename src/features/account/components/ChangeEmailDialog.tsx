@@ -55,6 +55,7 @@ export function ChangeEmailDialog({ open, current, onClose }: { open: boolean; c
               <DialogContentText>{t('account:email.explain', { email: current })}</DialogContentText>
               {error && <Alert severity="error">{getErrorMessage(t, error)}</Alert>}
               <TextField
+                autoFocus
                 {...form.field('email')}
                 type="email"
                 label={t('account:form.newEmail')}

@@ -54,6 +54,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && <Alert severity="error">{getErrorMessage(t, error)}</Alert>}
             <PasswordField
+              autoFocus
               {...form.field('old')}
               label={t('account:form.currentPassword')}
               autoComplete="current-password"

@@ -7,21 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, meetsPasswordRule, PASSWORD_RULES, passwordStrength } from '../lib/validation';
+import { VISUALLY_HIDDEN } from '@/shared/ui/visuallyHidden';
 
 const LEVELS = ['empty', 'weak', 'fair', 'good', 'strong'] as const;
 
-// Read by screen readers, invisible on screen (MUI's visuallyHidden, which @mui/material does not export).
-const VISUALLY_HIDDEN = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  width: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const;
 const COLORS = ['inherit', 'error', 'warning', 'info', 'success'] as const;
 
 /** Strength bar and the password rules, each ticked once met (reference §1.2). */

@@ -64,6 +64,7 @@ export function BatchCreateDialog({ onClose }: { onClose: () => void }) {
           {columns}
         </Box>
         <TextField
+          autoFocus
           label={t('admin:batch.input')}
           placeholder={EXAMPLE}
           value={text}

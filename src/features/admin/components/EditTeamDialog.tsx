@@ -42,6 +42,7 @@ export function EditTeamDialog({ team, onClose }: { team: TeamInfoModel; onClose
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
+              autoFocus
               label={t('admin:teams.column.name')}
               value={name}
               onChange={(event) => setName(event.target.value)}

@@ -109,7 +109,7 @@ export function EditUserDialog({ user, onClose }: Props) {
         <DialogContent>
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...text('userName')} required />
+              <TextField {...text('userName')} required autoFocus />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField {...text('email')} type="email" required />

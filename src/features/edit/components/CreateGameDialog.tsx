@@ -64,6 +64,7 @@ export function CreateGameDialog({ onClose }: { onClose: () => void }) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
+              autoFocus
               required
               label={t('edit:info.field.title')}
               value={title}

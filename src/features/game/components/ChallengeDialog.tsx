@@ -117,7 +117,8 @@ export function ChallengeDialog({
               {preview ? (
                 <Alert severity="info">{t('game:preview.noSubmission')}</Alert>
               ) : (
-                <FlagForm gameId={gameId} challengeId={challenge.id} />
+                // The flag is what a player opens a challenge for: start there (it is the first field).
+                <FlagForm gameId={gameId} challengeId={challenge.id} autoFocus />
               )}
             </>
           )}

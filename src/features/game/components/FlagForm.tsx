@@ -19,7 +19,16 @@ const SEVERITY: Record<Exclude<AnswerResult, 'FlagSubmitted'>, 'success' | 'erro
 };
 
 /** The flag input: submit, wait for the checker's verdict, say it plainly. */
-export function FlagForm({ gameId, challengeId }: { gameId: number; challengeId: number }) {
+export function FlagForm({
+  gameId,
+  challengeId,
+  autoFocus = false,
+}: {
+  gameId: number;
+  challengeId: number;
+  /** Focus the flag input on mount (the challenge dialog opens on it). */
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation();
   const [flag, setFlag] = useState('');
   const { submit, status, busy, error } = useFlagSubmission(gameId, challengeId);
@@ -35,6 +44,7 @@ export function FlagForm({ gameId, challengeId }: { gameId: number; challengeId:
     <Stack component="form" spacing={1.5} onSubmit={onSubmit} noValidate>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
+          autoFocus={autoFocus}
           label={t('game:flag.label')}
           placeholder="flag{...}"
           value={flag}

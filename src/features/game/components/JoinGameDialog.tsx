@@ -74,6 +74,7 @@ export function JoinGameDialog({ game, onClose }: { game: DetailedGameInfoModel;
               </Alert>
             ) : (
               <TextField
+                autoFocus
                 select
                 label={t('game:join.team')}
                 value={teamId}

@@ -40,7 +40,7 @@ export function CreateTeamDialog({ onClose }: { onClose: () => void }) {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('team:create.description')}</DialogContentText>
           <Stack spacing={2}>
-            <TeamFields name={name} bio={bio} onName={setName} onBio={setBio} nameProblem={showName} />
+            <TeamFields name={name} bio={bio} onName={setName} onBio={setBio} nameProblem={showName} autoFocus />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -38,6 +38,7 @@ export function JoinTeamDialog({ onClose }: { onClose: () => void }) {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('team:join.description')}</DialogContentText>
           <TextField
+            autoFocus
             label={t('team:join.code')}
             value={code}
             onChange={(event) => setCode(event.target.value)}

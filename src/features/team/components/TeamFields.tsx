@@ -24,18 +24,22 @@ export function TeamFields({
   onName,
   onBio,
   nameProblem,
+  autoFocus = false,
 }: {
   name: string;
   bio: string;
   onName: (name: string) => void;
   onBio: (bio: string) => void;
   nameProblem: string | undefined;
+  /** Focus the name when the fields mount (a dialog opening on them). */
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const bioProblem = teamProblems(name, bio).bio;
   return (
     <>
       <TextField
+        autoFocus={autoFocus}
         label={t('team:form.name')}
         value={name}
         onChange={(event) => onName(event.target.value)}

@@ -52,6 +52,7 @@ export function WsrxSettingsDialog({ onClose }: Props) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
+              autoFocus
               label={t('wsrx:settings.api')}
               value={api}
               onChange={(event) => setApi(event.target.value)}

@@ -68,6 +68,9 @@ describe('the sign-in page', () => {
     await userEvent.type(password(), 'Secret-Passw0rd');
     await userEvent.click(await signIn());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Signed in, the keyboard starts on the home page's heading, not on <body>.
+    const heading = await screen.findByTestId('platform-title', {}, { timeout: 5000 });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it("shows the server's reason inline, without an error notification", async () => {

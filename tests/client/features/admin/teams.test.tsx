@@ -84,6 +84,7 @@ describe('the admin teams table', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Team 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit team Team 1' });
     const name = within(dialog).getByRole('textbox', { name: 'Team' });
+    expect(name).toHaveFocus();
     await userEvent.clear(name);
     await userEvent.type(name, 'Renamed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -161,6 +161,8 @@ describe('the admin users table', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit user4' });
 
     const name = within(dialog).getByRole('textbox', { name: 'User name' });
+    // The dialog opens on its first field (and the closing menu does not take focus back).
+    expect(name).toHaveFocus();
     await userEvent.clear(name);
     await userEvent.type(name, 'ab');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -105,6 +105,8 @@ describe('the teams page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Join team' }));
     const dialog = await screen.findByRole('dialog', { name: 'Join a team' });
     const code = within(dialog).getByRole('textbox', { name: 'Invite code' });
+    // Dialogs open on their first field.
+    expect(code).toHaveFocus();
     await userEvent.type(code, 'Blue:2:nothex');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
     expect(within(dialog).getByText(/This is not an invite code/)).toBeInTheDocument();
@@ -160,6 +162,7 @@ describe('the teams page', () => {
     await screen.findByRole('heading', { name: 'You are not in a team yet' });
     await userEvent.click(screen.getByRole('button', { name: 'Create team' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a team' });
+    expect(within(dialog).getByRole('textbox', { name: 'Team name' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('A team needs a name.')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Team name' }), 'A name much too long for a team');

@@ -51,6 +51,7 @@ export function NewChallengeDialog({ gameId, open, onClose }: { gameId: number; 
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <TextField
+              autoFocus
               label={t('challengeEdit:form.title')}
               value={title}
               onChange={(event) => setTitle(event.target.value)}

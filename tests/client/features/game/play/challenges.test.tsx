@@ -118,7 +118,9 @@ describe('the challenges page', () => {
     );
     expect(within(dialog).getByText('(1.50 KiB)')).toBeInTheDocument();
 
+    // The dialog opens on the flag field (it comes with the statement), not on its container.
     const input = within(dialog).getByRole('textbox', { name: 'Flag' });
+    expect(input).toHaveFocus();
     await userEvent.type(input, ' flag{{nope} '); // `{{` types a brace
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText('Submitted; the flag is being checked…')).toBeInTheDocument();
