@@ -59,7 +59,12 @@ if (databaseUrl)
     const keys = async () => (await observer.keys(`${prefix}*`)).length;
     /** The server's subscribers (signals, hubs) listening on their channels again. */
     const subscribed = async () => {
-      const counts = (await observer.pubsub('NUMSUB', `${prefix}signals`, `${prefix}hubs`)) as Array<string | number>;
+      // The server's prefix continues with its database's installation id: find its channels by name.
+      const channels = (await observer.pubsub('CHANNELS', `${prefix}*`)) as string[];
+      const signals = channels.find((name) => name.endsWith(':signals'));
+      const hubs = channels.find((name) => name.endsWith(':hubs'));
+      if (!signals || !hubs) return false;
+      const counts = (await observer.pubsub('NUMSUB', signals, hubs)) as Array<string | number>;
       return Number(counts[1]) > 0 && Number(counts[3]) > 0;
     };
 
