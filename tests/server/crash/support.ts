@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../../server/src/db/client';
-import { challenges, gameEvents, gameNotices, sessions, solves, submissions } from '../../../server/src/db/schema';
-import { hashToken, randomToken } from '../../../server/src/lib/tokens';
-import { createTeam, createUser } from '../db/fixtures';
+import { challenges, gameEvents, gameNotices, solves, submissions } from '../../../server/src/db/schema';
+import { createSessionCookie, createTeam, createUser } from '../db/fixtures';
 import { call, sleep, type CallResult } from '../helpers/server-process';
 
 /**
@@ -40,23 +39,10 @@ export interface PlayingGame {
   newChallenge(flag: string): Promise<{ id: number; title: string }>;
 }
 
-/** A session row for a user: the cookie a signed-in browser would send. */
-async function sessionFor(database: DatabaseHandle, userId: string): Promise<string> {
-  const token = randomToken();
-  await database.db.insert(sessions).values({
-    id: hashToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + 3_600_000),
-    ip: null,
-    userAgent: null,
-  });
-  return `GZCTF_Token=${token}`;
-}
-
 /** A game under way with `teams` teams joined (accepted without review), through the server at `base()`. */
 export async function startGame(database: DatabaseHandle, base: () => string, teams: number): Promise<PlayingGame> {
   const admin = await createUser(database.db, { role: 'Admin' });
-  const adminCookie = await sessionFor(database, admin.id);
+  const adminCookie = await createSessionCookie(database.db, admin.id);
   const game = await call(base(), adminCookie, 'POST', '/api/edit/games', {
     title: `crash ${randomBytes(3).toString('hex')}`,
     start: Date.now() - 3_600_000,
@@ -69,7 +55,7 @@ export async function startGame(database: DatabaseHandle, base: () => string, te
   for (let n = 0; n < teams; n += 1) {
     const user = await createUser(database.db);
     const team = await createTeam(database.db, user.id);
-    const cookie = await sessionFor(database, user.id);
+    const cookie = await createSessionCookie(database.db, user.id);
     const joined = await call(base(), cookie, 'POST', `/api/game/${gameId}`, { teamId: team.id });
     assert.equal(joined.status, 200, joined.text);
     players.push({ cookie, teamId: team.id });

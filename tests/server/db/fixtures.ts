@@ -5,11 +5,13 @@ import {
   gameInstances,
   games,
   participations,
+  sessions,
   type submissions,
   teamMembers,
   teams,
   users,
 } from '../../../server/src/db/schema';
+import { hashToken, randomToken } from '../../../server/src/lib/tokens';
 
 // Minimal valid rows, unique per call so tests sharing one database never collide.
 
@@ -22,6 +24,19 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
     .values({ userName: `u${suffix}`, email: `u${suffix}@example.com`, passwordHash: 'x', ...values })
     .returning();
   return user!;
+}
+
+/** A session row for a user (an hour long): the cookie a signed-in browser would send. */
+export async function createSessionCookie(db: Db, userId: string): Promise<string> {
+  const token = randomToken();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + 3_600_000),
+    ip: null,
+    userAgent: null,
+  });
+  return `GZCTF_Token=${token}`;
 }
 
 export async function createTeam(db: Db, captainId: string, values: Partial<typeof teams.$inferInsert> = {}) {

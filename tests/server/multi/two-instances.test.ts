@@ -7,9 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { and, eq, inArray } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
-import { gameEvents, gameNotices, sessions, solves, submissions } from '../../../server/src/db/schema';
-import { hashToken, randomToken } from '../../../server/src/lib/tokens';
-import { createTeam, createUser } from '../db/fixtures';
+import { gameEvents, gameNotices, solves, submissions } from '../../../server/src/db/schema';
+import { createSessionCookie, createTeam, createUser } from '../db/fixtures';
 import { createScratchDatabase } from '../helpers/database';
 import {
   call,
@@ -40,19 +39,6 @@ if (databaseUrl && redisUrl)
     let gameId: number;
     const players: Array<{ cookie: string; teamId: number }> = [];
     const hubs: HubConnection[] = [];
-
-    /** A session row for a user: the cookie a signed-in browser would send. */
-    const sessionFor = async (userId: string) => {
-      const token = randomToken();
-      await database.db.insert(sessions).values({
-        id: hashToken(token),
-        userId,
-        expiresAt: new Date(Date.now() + 3_600_000),
-        ip: null,
-        userAgent: null,
-      });
-      return `GZCTF_Token=${token}`;
-    };
 
     const newChallenge = async (flag: string) => {
       const created = await call(a.base, adminCookie, 'POST', `/api/edit/games/${gameId}/challenges`, {
@@ -123,7 +109,7 @@ if (databaseUrl && redisUrl)
       database = await openDatabase({ databaseUrl: scratch.url });
 
       const admin = await createUser(database.db, { role: 'Admin' });
-      adminCookie = await sessionFor(admin.id);
+      adminCookie = await createSessionCookie(database.db, admin.id);
       const game = await call(a.base, adminCookie, 'POST', '/api/edit/games', {
         title: `game ${randomBytes(3).toString('hex')}`,
         start: Date.now() - 3_600_000,
@@ -135,7 +121,7 @@ if (databaseUrl && redisUrl)
       for (let n = 0; n < TEAMS; n += 1) {
         const user = await createUser(database.db);
         const team = await createTeam(database.db, user.id);
-        const cookie = await sessionFor(user.id);
+        const cookie = await createSessionCookie(database.db, user.id);
         // Joins alternate between the instances too.
         const joined = await call(n % 2 ? b.base : a.base, cookie, 'POST', `/api/game/${gameId}`, { teamId: team.id });
         assert.equal(joined.status, 200, joined.text);
