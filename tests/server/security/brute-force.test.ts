@@ -127,7 +127,12 @@ describe('attempt counting', () => {
       clear: () => Promise.reject(down),
     };
     const warnings: unknown[] = [];
-    const store = withFallback(broken, createMemoryAttemptStore(), (error) => warnings.push(error));
+    // A fixed clock: the second charge must see exactly the first one's wait, however slow the machine.
+    const store = withFallback(
+      broken,
+      createMemoryAttemptStore(() => 1_000_000),
+      (error) => warnings.push(error),
+    );
     const rule = policy({ free: 1, baseDelayMs: MINUTE, maxDelayMs: MINUTE });
     assert.equal(await store.charge('k', rule), 0);
     assert.equal(await store.charge('k', rule), MINUTE);
