@@ -8,7 +8,6 @@ import {
   generateKeyPairSync,
   randomBytes,
 } from 'node:crypto';
-import type { GlobalConfig } from '../plugins/app/settings.defaults';
 import { xorBytes } from './game-keys';
 
 /**
@@ -92,7 +91,17 @@ export function decryptApiData(wire: string, storedPrivateKey: string, xorKey: s
  * With encryption off the value is used as sent. With it on, a value that does not decrypt comes back
  * as '' so callers answer "password/flag required", as GZCTF does.
  */
-export function decryptApiField(globalConfig: GlobalConfig, value: string | null | undefined, xorKey?: string): string {
+// The two settings it reads, typed here so this library (also bundled into the client) stays free of server modules.
+interface EncryptionSettings {
+  apiEncryption: boolean;
+  apiPrivateKey: string | null;
+}
+
+export function decryptApiField(
+  globalConfig: EncryptionSettings,
+  value: string | null | undefined,
+  xorKey?: string,
+): string {
   if (!value) return '';
   if (!globalConfig.apiEncryption || !globalConfig.apiPrivateKey) return value;
   return decryptApiData(value, globalConfig.apiPrivateKey, xorKey) ?? '';

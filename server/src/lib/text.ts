@@ -1,4 +1,4 @@
-import { badRequest } from '../../lib/http-error';
+import { badRequest } from './http-error';
 
 type Text = string | null | undefined | readonly string[];
 

@@ -1,19 +1,19 @@
 import type { Handlers } from '../contract/handlers';
-import { accountHandlers } from './account/account.routes';
-import { adminHandlers } from './admin/admin.routes';
-import { assetsHandlers } from './assets/assets.routes';
-import { captchaHandlers } from './info/captcha.routes';
-import { infoHandlers } from './info/info.routes';
+import { accountHandlers } from '../modules/account/account.routes';
+import { adminHandlers } from '../modules/admin/admin.routes';
+import { assetsHandlers } from '../modules/assets/assets.routes';
+import { captchaHandlers } from '../modules/info/captcha.routes';
+import { infoHandlers } from '../modules/info/info.routes';
 import { postsHandlers } from './posts/posts.routes';
 import { editHandlers } from './edit/edit.routes';
-import { gameHandlers } from './game/game.routes';
-import { reviewHandlers } from './edit/review.routes';
-import { writeupsHandlers } from './edit/writeups.routes';
-import { adminTeamHandlers } from './team/admin-teams.routes';
-import { teamHandlers } from './team/team.routes';
-import { capturesHandlers } from './instances/captures.routes';
-import { instancesHandlers } from './instances/instances.routes';
-import { proxyHandlers } from './instances/proxy.routes';
+import { gameHandlers } from '../modules/game/game.routes';
+import { reviewHandlers } from './admin/review.routes';
+import { writeupsHandlers } from './admin/writeups.routes';
+import { adminTeamHandlers } from '../modules/team/admin-teams.routes';
+import { teamHandlers } from '../modules/team/team.routes';
+import { capturesHandlers } from '../modules/instances/captures.routes';
+import { instancesHandlers } from '../modules/instances/instances.routes';
+import { proxyHandlers } from '../modules/instances/proxy.routes';
 
 /** Every built operation, by operationId. Anything missing here answers 501 (see `npm run api:coverage`). */
 export const handlers: Handlers = {

@@ -3,7 +3,7 @@
  * handler answer 501; this lists them by tag so the remaining work is visible.
  */
 import { listOperations, loadContract } from '../contract/contract';
-import { handlers } from '../modules/handlers';
+import { handlers } from '../routes/handlers';
 
 const operations = listOperations(loadContract());
 const built = new Set(Object.keys(handlers));

@@ -12,7 +12,7 @@ import {
   powAnswerValid,
   solvePow,
 } from '../../../server/src/plugins/app/captcha';
-import { DEFAULT_SETTINGS } from '../../../server/src/plugins/app/settings.defaults';
+import { DEFAULT_SETTINGS } from '../../../server/src/modules/settings/settings.defaults';
 import { engines } from '../helpers/database';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';

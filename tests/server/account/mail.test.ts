@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { sessions, userTokens } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
 import mailPlugin from '../../../server/src/plugins/app/mail';
-import { DEFAULT_SETTINGS } from '../../../server/src/plugins/app/settings.defaults';
+import { DEFAULT_SETTINGS } from '../../../server/src/modules/settings/settings.defaults';
 import { engines } from '../helpers/database';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';

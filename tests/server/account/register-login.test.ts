@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { DEFAULT_SETTINGS } from '../../../server/src/plugins/app/settings.defaults';
+import { DEFAULT_SETTINGS } from '../../../server/src/modules/settings/settings.defaults';
 import { engines } from '../helpers/database';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';

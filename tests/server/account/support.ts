@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sessions, userTokens, users } from '../../../server/src/db/schema';
-import type { AccountPolicy } from '../../../server/src/plugins/app/settings.defaults';
+import type { AccountPolicy } from '../../../server/src/modules/settings/settings.defaults';
 
 /** The `Cookie` header that sends back what a response set (empty when it set nothing). */
 export function cookieFrom(response: LightMyRequestResponse): string {

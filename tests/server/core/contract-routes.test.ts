@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { listOperations, loadContract } from '../../../server/src/contract/contract';
-import { handlers } from '../../../server/src/modules/handlers';
+import { handlers } from '../../../server/src/routes/handlers';
 import { engines } from '../helpers/database';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';

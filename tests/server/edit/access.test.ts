@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { listOperations, loadContract } from '../../../server/src/contract/contract';
-import { editHandlers } from '../../../server/src/modules/edit/edit.routes';
-import { reviewHandlers } from '../../../server/src/modules/edit/review.routes';
-import { writeupsHandlers } from '../../../server/src/modules/edit/writeups.routes';
+import { editHandlers } from '../../../server/src/routes/edit/edit.routes';
+import { reviewHandlers } from '../../../server/src/routes/admin/review.routes';
+import { writeupsHandlers } from '../../../server/src/routes/admin/writeups.routes';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';

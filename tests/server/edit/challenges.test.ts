@@ -10,7 +10,7 @@ import {
   solves,
   submissions,
 } from '../../../server/src/db/schema';
-import { MAX_ORIGINAL_SCORE } from '../../../server/src/modules/edit/challenges.service';
+import { MAX_ORIGINAL_SCORE } from '../../../server/src/modules/challenges/challenges.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { gameInstances, participations, teams } from '../../../server/src/db/schema';
 import { participationStatuses, type ParticipationStatus } from '../../../server/src/db/schema/enums';
 import { blobExists } from '../../../server/src/lib/storage';
-import { canTransition } from '../../../server/src/modules/edit/review.service';
+import { canTransition } from '../../../server/src/modules/participations/review.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';

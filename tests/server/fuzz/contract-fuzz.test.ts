@@ -27,7 +27,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { listOperations, loadContract, type ContractOperation } from '../../../server/src/contract/contract';
-import type { Settings } from '../../../server/src/plugins/app/settings.defaults';
+import type { Settings } from '../../../server/src/modules/settings/settings.defaults';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { requestsFor, SchemaArbitraries, type Caller, type FuzzRequest } from './arbitraries';

@@ -15,7 +15,7 @@ import {
 import { releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
 import { decodeBase64, hashToken, randomToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/app/auth';
-import type { AccountPolicy } from '../../plugins/app/settings.defaults';
+import type { AccountPolicy } from '../settings';
 import { composeMail, mailLink, type MailKind } from './account.mail';
 import {
   consumeUserToken,

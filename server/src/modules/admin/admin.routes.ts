@@ -4,7 +4,7 @@ import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readUploads } from '../../lib/uploads';
 import { requireUser } from '../../plugins/app/auth';
 import { getFiles, getLogs } from './admin.service';
-import { getConfig, resetLogo, updateConfig, updateLogo } from './config.service';
+import { getConfig, resetLogo, updateConfig, updateLogo } from '../settings';
 import {
   addUsers,
   deleteUser,

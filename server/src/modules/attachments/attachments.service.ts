@@ -2,7 +2,7 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { fileUrl, HASH_PATTERN, releaseFileRow, removeBlob } from '../../lib/storage';
-import { rejectNul } from './text';
+import { rejectNul } from '../../lib/text';
 import { acquireFileRow, deleteAttachments, insertAttachment, type AttachmentView } from './attachments.repository';
 
 type Schemas = components['schemas'];

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findContainer } from '../instances/instances.repository';
 import { challenges, containers, flags, gameInstances, participations, solves } from '../../db/schema';
-import { attachmentFileHashes } from './attachments.repository';
+import { attachmentFileHashes } from '../attachments';
 
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type NewChallenge = typeof challenges.$inferInsert;

@@ -4,15 +4,15 @@ import type { ChallengeType } from '../../db/schema/enums';
 import { isTrivialTemplate } from '../../lib/flag-template';
 import { badRequest, notFound } from '../../lib/http-error';
 import { challengeScore, minimumScore } from '../../lib/scoring';
-import { findAttachments } from './attachments.repository';
 import {
   createAttachment,
+  findAttachments,
   dropAttachments,
   parseAttachment,
   removeBlobs,
   toAttachmentModel,
   type AttachmentSpec,
-} from './attachments.service';
+} from '../attachments';
 import {
   challengeLeftovers,
   countFlags,
@@ -30,14 +30,12 @@ import {
   type ChallengeChanges,
   type ChallengeRow,
 } from './challenges.repository';
-import { publish } from './edit.events';
+import { publish } from '../edit/edit.events';
 import { toContainerInfo } from '../instances/container-info';
 import { findContainer } from '../instances/instances.repository';
-import { deleteTestContainers, type GameRow } from './games.repository';
-import { requireGame } from './games.service';
-import { insertNotice } from './notices.repository';
-import { rejectNul } from './text';
-import { toGameNotice, type GameNotice } from './notices.service';
+import { deleteTestContainers, requireGame, type GameRow } from '../games';
+import { rejectNul } from '../../lib/text';
+import { insertNotice, toGameNotice, type GameNotice } from '../notices';
 
 type Schemas = components['schemas'];
 export type ChallengeInfoModel = Schemas['ChallengeInfoModel'];

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { challenges, containers, flags, gameInstances, games, participations } from '../../db/schema';
-import { attachmentFileHashes } from './attachments.repository';
+import { attachmentFileHashes } from '../attachments';
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;

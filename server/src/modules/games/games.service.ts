@@ -5,9 +5,9 @@ import { generateGameKeys } from '../../lib/game-keys';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { toWebp } from '../../lib/images';
 import { fileUrl, releaseFileRow, storeFile } from '../../lib/storage';
-import { dropAttachments, releaseHashes, removeBlobs } from './attachments.service';
-import { publish } from './edit.events';
-import { rejectNul } from './text';
+import { dropAttachments, releaseHashes, removeBlobs } from '../attachments';
+import { publish } from '../edit/edit.events';
+import { rejectNul } from '../../lib/text';
 import {
   countGames,
   deleteGameRow,

@@ -1,4 +1,4 @@
-import type { Settings } from '../../plugins/app/settings.defaults';
+import type { Settings } from '../settings';
 
 export interface ClientConfig {
   title: string;

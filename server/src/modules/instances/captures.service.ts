@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 import { fileUrl } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
-import { listChallenges } from '../edit/challenges.repository';
-import { archiveTimestamp } from '../edit/writeups.service';
+import { listChallenges } from '../challenges';
+import { archiveTimestamp } from '../participations';
 import { findGame, listParticipationTeams } from '../game/game.repository';
 import {
   captureFilePath,

@@ -2,9 +2,9 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import type { NoticeType } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
-import { publish } from './edit.events';
-import { requireGame } from './games.service';
-import { rejectNul } from './text';
+import { publish } from '../edit/edit.events';
+import { requireGame } from '../games';
+import { rejectNul } from '../../lib/text';
 import {
   deleteNormalNotice,
   findNotice,

@@ -2,8 +2,8 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import type { ParticipationStatus } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
-import { publish } from './edit.events';
-import { rejectNul } from './text';
+import { publish } from '../edit/edit.events';
+import { rejectNul } from '../../lib/text';
 import {
   ensureInstancesForParticipation,
   lockParticipation,

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { searchPattern } from '../../lib/paging';
 import { fileUrl, openFile } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
-import { releaseHashes, removeBlobs } from './attachments.service';
-import { requireGame } from './games.service';
+import { releaseHashes, removeBlobs } from '../attachments';
+import { requireGame } from '../games';
 import { clearWriteups, countWriteups, listWriteups, type WriteupRow } from './writeups.repository';
 
 export type WriteupInfoModel = components['schemas']['WriteupInfoModel'];

@@ -3,7 +3,7 @@ import type { components } from '../../contract/api.generated';
 import { generateApiKeyPair } from '../../lib/api-encryption';
 import { toWebp } from '../../lib/images';
 import { releaseFile, storeFile } from '../../lib/storage';
-import type { Settings } from '../../plugins/app/settings.defaults';
+import type { Settings } from './settings.defaults';
 
 export type ConfigEditModel = components['schemas']['ConfigEditModel'];
 

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../contract/handlers';
 import { sendEmpty } from '../../lib/reply';
-import { reviewParticipation } from './review.service';
+import { reviewParticipation } from '../../modules/participations';
 
 /**
  * `PUT /api/admin/participation/{id}`: tagged Admin in the contract (GZCTF's AdminController), but the

@@ -2,7 +2,7 @@ import type { Handlers } from '../../contract/handlers';
 import { attachmentDisposition } from '../../lib/content-types';
 import { sendPage } from '../../lib/paging';
 import { sendEmpty } from '../../lib/reply';
-import { deleteWriteups, getWriteups, writeupArchive } from './writeups.service';
+import { deleteWriteups, getWriteups, writeupArchive } from '../../modules/participations';
 
 /**
  * Writeups of a game for admins. Listing and downloading are tagged Admin in the contract (GZCTF's

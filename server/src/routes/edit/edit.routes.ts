@@ -13,9 +13,9 @@ import {
   removeFlag,
   setAttachment,
   updateAcceptedCounts,
-} from './challenges.service';
-import { createGame, deleteGame, editGame, getGame, getGames, updatePoster } from './games.service';
-import { addNotice, editNotice, getNotices, removeNotice } from './notices.service';
+} from '../../modules/challenges';
+import { createGame, deleteGame, editGame, getGame, getGames, updatePoster } from '../../modules/games';
+import { addNotice, editNotice, getNotices, removeNotice } from '../../modules/notices';
 
 /**
  * Game authoring (reference §2.4, tag Edit): games, their notices, challenges, flags and attachments.

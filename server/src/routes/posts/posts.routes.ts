@@ -1,7 +1,7 @@
 import type { Handlers } from '../../contract/handlers';
 import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { requireUser } from '../../plugins/app/auth';
-import { createPost, editPost, getPost, getPosts, LATEST_POSTS, removePost } from './posts.service';
+import { createPost, editPost, getPost, getPosts, LATEST_POSTS, removePost } from '../../modules/posts';
 
 /**
  * Posts live in one module although GZCTF splits them over two tags: reading is public (Info,

@@ -1,0 +1,11 @@
+// The attachments module's public surface: attachment rows and the file references they hold.
+export { attachmentFileHashes, findAttachments, type AttachmentView } from './attachments.repository';
+export {
+  createAttachment,
+  dropAttachments,
+  parseAttachment,
+  releaseHashes,
+  removeBlobs,
+  toAttachmentModel,
+  type AttachmentSpec,
+} from './attachments.service';
