@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './files';
+export * from './attachments';
 export * from './users';
 export * from './teams';
 export * from './games';

@@ -1,5 +1,6 @@
 import { relations } from 'drizzle-orm';
-import { attachments, challenges, flags } from './challenges';
+import { attachments } from './attachments';
+import { challenges, flags } from './challenges';
 import { files } from './files';
 import { games } from './games';
 import { containers, gameInstances } from './instances';

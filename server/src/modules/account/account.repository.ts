@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionChanges } from '../../plugins/app/session-cache';
-import { sessions, userTokens, users } from '../../db/schema';
+import { sessions, userTokens, users } from '../../db/schema/users';
 import type { Role, UserTokenPurpose } from '../../db/schema/enums';
 
 export type UserRow = typeof users.$inferSelect;

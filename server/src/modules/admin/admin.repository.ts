@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { logs } from '../../db/schema';
+import { logs } from '../../db/schema/logs';
 
 export type LogRow = typeof logs.$inferSelect;
 

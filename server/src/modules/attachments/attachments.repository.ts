@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attachments, files } from '../../db/schema';
+import { attachments } from '../../db/schema/attachments';
+import { files } from '../../db/schema/files';
 import type { FileType } from '../../db/schema/enums';
 
 export type AttachmentRow = typeof attachments.$inferSelect;

@@ -1,7 +1,10 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findContainer } from '../instances/instances.repository';
-import { challenges, containers, flags, gameInstances, participations, solves } from '../../db/schema';
+import { challenges, flags } from '../../db/schema/challenges';
+import { containers, gameInstances } from '../../db/schema/instances';
+import { participations } from '../../db/schema/participations';
+import { solves } from '../../db/schema/submissions';
 import { attachmentFileHashes } from '../attachments';
 
 export type ChallengeRow = typeof challenges.$inferSelect;

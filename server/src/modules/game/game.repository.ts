@@ -1,21 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import {
-  challenges,
-  cheatInfo,
-  flags,
-  gameEvents,
-  gameInstances,
-  gameNotices,
-  games,
-  participations,
-  submissions,
-  teamMembers,
-  teams,
-  userParticipations,
-  users,
-} from '../../db/schema';
+import { challenges, flags } from '../../db/schema/challenges';
+import { games } from '../../db/schema/games';
+import { gameInstances } from '../../db/schema/instances';
+import { gameEvents, gameNotices } from '../../db/schema/notices';
+import { participations, userParticipations } from '../../db/schema/participations';
+import { cheatInfo, submissions } from '../../db/schema/submissions';
+import { teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
 import type { AnswerResult, EventType, ParticipationStatus } from '../../db/schema/enums';
 import type { PageRequest as ListPage } from '../../lib/paging';
 import { likePattern } from '../../lib/paging';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
-import { files, participations } from '../../db/schema';
+import { files } from '../../db/schema/files';
+import { participations } from '../../db/schema/participations';
 import { badRequest } from '../../lib/http-error';
 import { releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';

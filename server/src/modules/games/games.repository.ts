@@ -1,6 +1,9 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { challenges, containers, flags, gameInstances, games, participations } from '../../db/schema';
+import { challenges, flags } from '../../db/schema/challenges';
+import { games } from '../../db/schema/games';
+import { containers, gameInstances } from '../../db/schema/instances';
+import { participations } from '../../db/schema/participations';
 import { attachmentFileHashes } from '../attachments';
 
 export type GameRow = typeof games.$inferSelect;

@@ -1,14 +1,11 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  challenges,
-  containers,
-  gameEvents,
-  gameInstances,
-  installation,
-  participations,
-  teams,
-} from '../../db/schema';
+import { challenges } from '../../db/schema/challenges';
+import { installation } from '../../db/schema/installation';
+import { containers, gameInstances } from '../../db/schema/instances';
+import { gameEvents } from '../../db/schema/notices';
+import { participations } from '../../db/schema/participations';
+import { teams } from '../../db/schema/teams';
 import type { EventType } from '../../db/schema/enums';
 
 export type ContainerRow = typeof containers.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { gameNotices } from '../../db/schema';
+import { gameNotices } from '../../db/schema/notices';
 
 export type NoticeRow = typeof gameNotices.$inferSelect;
 export type NewNotice = typeof gameNotices.$inferInsert;

@@ -1,6 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { challenges, gameInstances, games, participations, teams } from '../../db/schema';
+import { challenges } from '../../db/schema/challenges';
+import { games } from '../../db/schema/games';
+import { gameInstances } from '../../db/schema/instances';
+import { participations } from '../../db/schema/participations';
+import { teams } from '../../db/schema/teams';
 
 export type ParticipationRow = typeof participations.$inferSelect;
 

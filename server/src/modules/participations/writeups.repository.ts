@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, participations, teams } from '../../db/schema';
+import { files } from '../../db/schema/files';
+import { participations } from '../../db/schema/participations';
+import { teams } from '../../db/schema/teams';
 import type { PageRequest as ListPage } from '../../lib/paging';
 
 export interface WriteupRow {

@@ -1,6 +1,7 @@
 import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts, users } from '../../db/schema';
+import { posts } from '../../db/schema/posts';
+import { users } from '../../db/schema/users';
 
 export type PostRow = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;

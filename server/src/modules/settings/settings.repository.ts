@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { config } from '../../db/schema';
+import { config } from '../../db/schema/config';
 
 /** Settings rows are `section.field` keys with JSON values (e.g. `globalConfig.title` = `"GZ"`). */
 export async function readSettingRows(db: Db): Promise<Array<{ key: string; value: string }>> {

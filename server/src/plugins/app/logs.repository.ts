@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { logs } from '../../db/schema';
+import { logs } from '../../db/schema/logs';
 
 export type NewLogRow = typeof logs.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { queryNamed, type Db } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sessions } from '../../db/schema/users';
 import type { Role } from '../../db/schema/enums';
 import { sessionChanges } from './session-cache';
 
