@@ -250,6 +250,19 @@ export default tseslint.config(
       ],
     },
   },
+  // A write that must be atomic is one service call (architecture §6.4), so routes never open a transaction.
+  {
+    files: ['server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'routes open no transaction; move the atomic write into a service',
+        },
+      ],
+    },
+  },
   { files: ['server/src/env.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
     files: ['tests/**/*.{ts,tsx}'],

@@ -81,6 +81,15 @@ export async function removeBlobs(db: Db, dataDir: string, hashes: string[]): Pr
   for (const hash of new Set(hashes)) await removeBlob(db, dataDir, hash);
 }
 
+/**
+ * Drops one reference per hash in a transaction of its own and unlinks what went, for a caller whose
+ * change that held the references is already committed.
+ */
+export async function releaseFiles(db: Db, dataDir: string, hashes: string[]): Promise<void> {
+  const gone = await db.transaction((tx) => releaseHashes(tx, hashes));
+  await removeBlobs(db, dataDir, gone);
+}
+
 export function toAttachmentModel(view: AttachmentView | undefined): AttachmentModel | null {
   if (!view) return null;
   const local = view.type === 'Local' && view.localFileHash !== null;

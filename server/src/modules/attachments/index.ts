@@ -4,6 +4,7 @@ export {
   createAttachment,
   dropAttachments,
   parseAttachment,
+  releaseFiles,
   releaseHashes,
   removeBlobs,
   toAttachmentModel,

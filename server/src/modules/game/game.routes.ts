@@ -7,7 +7,7 @@ import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readChoice, readPage, readRawParam, readSearch, sendPage } from '../../lib/paging';
 import { hasRole, requireUser } from '../../plugins/app/auth';
 import { sendScoreboard } from '../../plugins/app/scoreboard-cache';
-import { releaseHashes, removeBlobs } from '../attachments';
+import { releaseFiles } from '../attachments';
 import * as service from './game.service';
 import { getWriteup, MAX_WRITEUP_BYTES, submitWriteup } from './writeup.service';
 import { readUploads } from '../../lib/uploads';
@@ -40,10 +40,7 @@ export const gameHandlers: Handlers = {
     const user = requireUser(request);
     const db = request.server.db;
     const writeup = await service.leaveGame(db, request.params.id, user);
-    if (writeup) {
-      const gone = await db.transaction((tx) => releaseHashes(tx, [writeup]));
-      await removeBlobs(db, request.server.env.dataDir, gone);
-    }
+    if (writeup) await releaseFiles(db, request.server.env.dataDir, [writeup]);
     return sendEmpty(reply);
   },
   async gameDetails(request) {
