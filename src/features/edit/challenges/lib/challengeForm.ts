@@ -15,7 +15,7 @@ export const isContainerType = (type: string) => type === 'StaticContainer' || t
 export const hasChallengeAttachment = (type: string) => type === 'StaticAttachment' || type === 'StaticContainer';
 
 /**
- * Limits the server enforces (server/src/modules/edit/challenges.service.ts and the contract's
+ * Limits the server enforces (server/src/modules/challenges/challenges.service.ts and the contract's
  * ChallengeUpdateModel): checked here too so a mistake shows next to its field before a round trip.
  */
 export const LIMITS = {
