@@ -33,6 +33,8 @@ COPY package.json tsconfig.json ./
 COPY server ./server
 COPY openapi ./openapi
 COPY locales ./locales
+# The one client module the server shares: the list of languages (server/src/i18n/languages.ts).
+COPY src/shared/i18n/languages.ts ./src/shared/i18n/languages.ts
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

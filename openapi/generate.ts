@@ -6,13 +6,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
-import { FEATURE_OUTPUTS, GENERATED_HEADER, ROOT, SCHEMA_FILE, SERVER_TYPES_FILE } from './codegen.config';
+import { parse } from 'yaml';
+import {
+  ENUM_FILES,
+  FEATURE_OUTPUTS,
+  GENERATED_HEADER,
+  ROOT,
+  RUNTIME_ENUMS,
+  SCHEMA_FILE,
+  SERVER_TYPES_FILE,
+} from './codegen.config';
 
 async function generateServerTypes(): Promise<string> {
   // openapi-typescript is ESM-only; Node >= 20.19 can load it from here.
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const ast = await openapiTS(new URL(`file://${SCHEMA_FILE}`), { exportType: false, rootTypes: false });
   return `${GENERATED_HEADER}\n${astToString(ast)}`;
+}
+
+/** Each runtime enum as a constant list in the contract's order, with its union type of the same name. */
+function generateEnumValues(): string {
+  const contract = parse(fs.readFileSync(SCHEMA_FILE, 'utf8')) as {
+    components: { schemas: Record<string, { enum?: string[] }> };
+  };
+  const declarations = RUNTIME_ENUMS.map((name) => {
+    const values = contract.components.schemas[name]?.enum;
+    if (!values?.length) throw new Error(`the contract has no enum schema named ${name}`);
+    const list = values.map((value) => `  '${value}',\n`).join('');
+    return `export const ${name} = [\n${list}] as const;\nexport type ${name} = (typeof ${name})[number];\n`;
+  });
+  return `${GENERATED_HEADER}\n${declarations.join('\n')}`;
 }
 
 export async function generateAll(): Promise<Map<string, string>> {
@@ -33,6 +56,8 @@ export async function generateAll(): Promise<Map<string, string>> {
     files.set(output.file, `${GENERATED_HEADER}\n${source ?? ''}`);
   }
   files.set(SERVER_TYPES_FILE, await generateServerTypes());
+  const enumValues = generateEnumValues();
+  for (const file of ENUM_FILES) files.set(file, enumValues);
   return files;
 }
 

@@ -1,20 +1,8 @@
-/** The platform's languages (spec §9); en-US is the source language and the fallback. */
-export const LANGUAGES = [
-  'en-US',
-  'zh-CN',
-  'zh-TW',
-  'ja-JP',
-  'id-ID',
-  'ko-KR',
-  'ru-RU',
-  'vi-VN',
-  'de-DE',
-  'fr-FR',
-  'es-ES',
-] as const;
+// The client's module owns the list (the language menu names and orders it); it imports nothing, so
+// the server runs it as it is (the image copies that one file, see Dockerfile).
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../src/shared/i18n/languages';
 
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en-US';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 const byLowerCase = new Map<string, Language>(LANGUAGES.map((language) => [language.toLowerCase(), language]));
 /** Primary subtag -> language, for headers such as `fr` or `zh-Hant`. Chinese scripts need their own rule. */

@@ -1,4 +1,7 @@
-/** The platform's languages (spec §9). en-US is the default and the source of every key. */
+/**
+ * The platform's languages (spec §9). en-US is the default and the source of every key. The server
+ * reads this list too (server/src/i18n/languages.ts), so this module must stay free of imports.
+ */
 export const LANGUAGES = [
   'en-US',
   'zh-CN',

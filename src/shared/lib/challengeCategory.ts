@@ -12,24 +12,11 @@ import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import SettingsBackupRestoreOutlined from '@mui/icons-material/SettingsBackupRestoreOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
+import { ChallengeCategory } from '../api/enums.generated';
 
 /** The thirteen challenge categories of the contract, in its (and the scoreboard's) order. */
-export const CHALLENGE_CATEGORIES = [
-  'Misc',
-  'Crypto',
-  'Pwn',
-  'Web',
-  'Reverse',
-  'Blockchain',
-  'Forensics',
-  'Hardware',
-  'Mobile',
-  'PPC',
-  'AI',
-  'Pentest',
-  'OSINT',
-] as const;
-export type ChallengeCategoryName = (typeof CHALLENGE_CATEGORIES)[number];
+export const CHALLENGE_CATEGORIES = ChallengeCategory;
+export type ChallengeCategoryName = ChallengeCategory;
 
 export interface CategoryLook {
   icon: SvgIconComponent;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import type { RouteObject } from 'react-router';
 import { PageSpinner } from './PageSpinner';
 
 type Load = () => Promise<{ default: ComponentType }>;
@@ -27,6 +28,16 @@ export function lazyPage(load: Load): ReactElement {
     </Suspense>
   );
 }
+
+/**
+ * A route whose page loads on first visit: one line a route keeps a feature's route table readable
+ * as a list of paths and the pages they load.
+ */
+export const lazyRoute = (path: string, load: Load, children?: RouteObject[]): RouteObject => ({
+  path,
+  element: lazyPage(load),
+  ...(children ? { children } : {}),
+});
 
 /** The placeholder route element for a page whose issue has not landed yet. */
 export const comingSoon = () => lazyPage(() => import(/* webpackChunkName: "coming-soon" */ './ComingSoonPage'));

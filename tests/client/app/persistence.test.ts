@@ -1,53 +1,20 @@
-import { compressToUTF16, decompressFromUTF16 } from 'lz-string';
+import { compressToUTF16 } from 'lz-string';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { startPersistence, type Persistence } from '@/app/persist';
-import { setupStore, type AppStore } from '@/app/store';
 import { api as infoApi, selectClientConfig } from '@/features/info/api';
-import { baseApi } from '@/shared/api/baseApi';
 import { sessionApi } from '@/shared/api/session';
 import { STORAGE_KEY } from '@/shared/persist/config';
 import { colorSchemeChosen, customColorChosen, languageChosen } from '@/shared/preferences/slice';
 import { appStarted } from '@/shared/lifecycle';
 import { server } from '../msw';
+import { isolatePersistence, startPersisted, storedCache } from '../helpers/persistence';
 import { TEST_CONFIG } from '../helpers/render';
 
-const running: Persistence[] = [];
-
-/** A store with the real persistence, resolved once the stored cache is restored. */
-async function start(): Promise<{ store: AppStore; persistence: Persistence; reload: jest.Mock }> {
-  const store = setupStore();
-  store.dispatch(baseApi.util.resetApiState());
-  const reload = jest.fn();
-  let persistence!: Persistence;
-  await new Promise<void>((resolve) => {
-    persistence = startPersistence(store, { onRestored: resolve, reload });
-  });
-  running.push(persistence);
-  return { store, persistence, reload };
-}
-
-/** The stored cache, decoded: each slice is its own compressed string. */
-function stored(): Record<string, unknown> {
-  const raw = localStorage.getItem(STORAGE_KEY);
-  if (!raw) return {};
-  const outer = JSON.parse(raw) as Record<string, string>;
-  return Object.fromEntries(
-    Object.entries(outer).map(([key, value]) => [key, JSON.parse(decompressFromUTF16(JSON.parse(value) as string))]),
-  );
-}
-
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  running.splice(0).forEach((persistence) => {
-    persistence.persistor.pause();
-    persistence.dispose();
-  });
-});
+isolatePersistence();
 
 describe('the local cache', () => {
   it('keeps preferences compressed in localStorage and restores them on the next start', async () => {
-    const first = await start();
+    const first = await startPersisted();
     first.store.dispatch(languageChosen('ja-JP'));
     first.store.dispatch(colorSchemeChosen('light'));
     first.store.dispatch(customColorChosen('#3F8CFF'));
@@ -56,9 +23,13 @@ describe('the local cache', () => {
     const raw = localStorage.getItem(STORAGE_KEY) ?? '';
     expect(raw).not.toContain('ja-JP');
     expect(raw).not.toContain('light');
-    expect(stored().preferences).toMatchObject({ language: 'ja-JP', colorScheme: 'light', customColor: '#3f8cff' });
+    expect(storedCache().preferences).toMatchObject({
+      language: 'ja-JP',
+      colorScheme: 'light',
+      customColor: '#3f8cff',
+    });
 
-    const second = await start();
+    const second = await startPersisted();
     expect(second.store.getState().preferences).toMatchObject({
       language: 'ja-JP',
       colorScheme: 'light',
@@ -67,28 +38,28 @@ describe('the local cache', () => {
   });
 
   it('is saved when the page goes away, without waiting for the write timer', async () => {
-    const { store } = await start();
+    const { store } = await startPersisted();
     store.dispatch(colorSchemeChosen('light'));
-    expect(stored().preferences).toBeUndefined();
+    expect(storedCache().preferences).toBeUndefined();
     window.dispatchEvent(new Event('pagehide'));
-    expect(stored().preferences).toMatchObject({ colorScheme: 'light' });
+    expect(storedCache().preferences).toMatchObject({ colorScheme: 'light' });
   });
 
   it('brings back the client config, so the title shows before the API answers', async () => {
     server.use(http.get('http://localhost/api/config', () => HttpResponse.json({ ...TEST_CONFIG, title: 'Cached' })));
-    const first = await start();
+    const first = await startPersisted();
     await first.store.dispatch(infoApi.endpoints.infoGetClientConfig.initiate());
     await first.persistence.persistor.flush();
-    expect(JSON.stringify(stored().api)).toContain('Cached');
+    expect(JSON.stringify(storedCache().api)).toContain('Cached');
 
     server.use(http.get('http://localhost/api/config', () => new Promise<never>(() => {})));
-    const second = await start();
+    const second = await startPersisted();
     expect(selectClientConfig(second.store.getState()).title).toBe('Cached');
   });
 
   it('is replaced by the current config once the app has started, with one request', async () => {
     server.use(http.get('http://localhost/api/config', () => HttpResponse.json({ ...TEST_CONFIG, title: 'Cached' })));
-    const first = await start();
+    const first = await startPersisted();
     await first.store.dispatch(infoApi.endpoints.infoGetClientConfig.initiate());
     await first.persistence.persistor.flush();
 
@@ -99,7 +70,7 @@ describe('the local cache', () => {
         return HttpResponse.json({ ...TEST_CONFIG, title: 'Fresh' });
       }),
     );
-    const second = await start();
+    const second = await startPersisted();
     expect(selectClientConfig(second.store.getState()).title).toBe('Cached');
     second.store.dispatch(appStarted());
     await waitFor(() => expect(selectClientConfig(second.store.getState()).title).toBe('Fresh'));
@@ -113,14 +84,14 @@ describe('the local cache', () => {
       http.get('http://localhost/api/config', () => HttpResponse.json({ title: 'down', status: 503 }, { status: 503 })),
       http.get('http://localhost/api/account/profile', () => new Promise<never>(() => {})),
     );
-    const { store, persistence } = await start();
+    const { store, persistence } = await startPersisted();
     await store.dispatch(infoApi.endpoints.infoGetClientConfig.initiate());
     void store.dispatch(sessionApi.endpoints.accountProfile.initiate());
     store.dispatch(colorSchemeChosen('light'));
     await persistence.persistor.flush();
-    const text = JSON.stringify(stored().api);
+    const text = JSON.stringify(storedCache().api);
     expect(text).not.toMatch(/pending|rejected|"error"/);
-    expect(stored().api).toEqual({ queries: {} });
+    expect(storedCache().api).toEqual({ queries: {} });
   });
 
   it('checks what it restores: tampered values fall back to the defaults', async () => {
@@ -139,7 +110,7 @@ describe('the local cache', () => {
         _persist: JSON.parse(slice({ version: 1, rehydrated: true })),
       }),
     );
-    const { store } = await start();
+    const { store } = await startPersisted();
     expect(store.getState().preferences).toEqual({
       language: null,
       colorScheme: 'dark',
@@ -157,12 +128,12 @@ describe('the local cache', () => {
         _persist: slice({ version: 0, rehydrated: true }),
       }),
     );
-    const { store } = await start();
+    const { store } = await startPersisted();
     expect(store.getState().preferences.language).toBeNull();
   });
 
   it('"clean cache" empties storage, reloads, and nothing writes it back afterwards', async () => {
-    const { store, persistence, reload } = await start();
+    const { store, persistence, reload } = await startPersisted();
     store.dispatch(colorSchemeChosen('light'));
     await persistence.persistor.flush();
     expect(localStorage.getItem(STORAGE_KEY)).not.toBeNull();

@@ -25,6 +25,13 @@ describe('routing (spec §2)', () => {
   /** The deepest route the router matched for the current location (`*` is the not-found page). */
   const matchedPath = (router: ReturnType<typeof renderApp>['router']) => router.state.matches.at(-1)?.route.path;
 
+  /** Signed in as an admin, so that no guard stands between the path and its page. */
+  const expectRouteForAdmin = async (path: string, route: string) => {
+    mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
+    const { router } = renderApp(path);
+    await waitFor(() => expect(matchedPath(router)).toBe(route));
+  };
+
   it.each([
     ['/games', 'games'],
     ['/games/7', ':id'],
@@ -34,11 +41,7 @@ describe('routing (spec §2)', () => {
     ['/games/7/monitor/Events', 'events'],
     ['/games/7/monitor/submissions', 'submissions'],
     ['/games/7/monitor/traffic', 'traffic'],
-  ])('routes %s to its page', async (path, route) => {
-    mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
-    const { router } = renderApp(path);
-    await waitFor(() => expect(matchedPath(router)).toBe(route));
-  });
+  ])('routes %s to its page', expectRouteForAdmin);
 
   it.each([
     ['/admin/games', 'games'],
@@ -50,11 +53,7 @@ describe('routing (spec §2)', () => {
     ['/admin/games/7/challenges/4', 'challenges/:chalId'],
     ['/admin/games/7/challenges/4/flags', 'challenges/:chalId/flags'],
     ['/admin/instances', 'instances'],
-  ])('routes %s to its page for admins', async (path, route) => {
-    mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
-    const { router } = renderApp(path);
-    await waitFor(() => expect(matchedPath(router)).toBe(route));
-  });
+  ])('routes %s to its page for admins', expectRouteForAdmin);
 
   it.each(['/admin/users', '/admin/teams', '/admin/logs', '/admin/files', '/admin/settings', '/Admin/Games'])(
     'keeps %s behind the admin guard',

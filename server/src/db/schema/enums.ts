@@ -1,4 +1,5 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
+import { ChallengeCategory as contractCategories } from '../../contract/enums.generated';
 
 // The strings are GZCTF 1.4.0's enum names, which are also what goes over the wire, so rows can be
 // serialised without a mapping table. PostgreSQL compares enum values in declaration order, so the
@@ -18,22 +19,9 @@ export const challengeTypes = ['StaticAttachment', 'StaticContainer', 'DynamicAt
 export type ChallengeType = (typeof challengeTypes)[number];
 export const challengeTypeEnum = pgEnum('challenge_type', challengeTypes);
 
-// Declaration order is GZCTF's enum order, which the scoreboard uses to order categories.
-export const challengeCategories = [
-  'Misc',
-  'Crypto',
-  'Pwn',
-  'Web',
-  'Reverse',
-  'Blockchain',
-  'Forensics',
-  'Hardware',
-  'Mobile',
-  'PPC',
-  'AI',
-  'Pentest',
-  'OSINT',
-] as const;
+// Declaration order is GZCTF's enum order, which the scoreboard uses to order categories; the
+// contract owns the list (the client lists categories from the same generated module).
+export const challengeCategories = contractCategories;
 export type ChallengeCategory = (typeof challengeCategories)[number];
 export const challengeCategoryEnum = pgEnum('challenge_category', challengeCategories);
 

@@ -2,23 +2,21 @@ import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/shared/api/errors';
 import { formatFileSize } from '@/shared/lib/fileSize';
-import { IMAGE_ACCEPT } from '@/shared/lib/images';
 import { translateText } from '@/shared/text/textRef';
+import { ImageFileButton } from '@/shared/ui/ImageFileButton';
 import { useAvatarUpload } from '../api';
 import { avatarProblem, MAX_AVATAR_BYTES } from '../lib/avatar';
 
 /** The avatar, replaced by choosing a file or dropping one on it; checked before it is sent. */
 export function AvatarPicker({ src, name }: { src: string | null | undefined; name: string }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const [upload, { isLoading, error, reset }] = useAvatarUpload();
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -73,28 +71,16 @@ export function AvatarPicker({ src, name }: { src: string | null | undefined; na
           />
         )}
       </Box>
-      <input
-        ref={input}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        hidden
-        aria-hidden
-        tabIndex={-1}
-        onChange={(event) => {
-          choose(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-        data-testid="avatar-input"
-      />
-      <Button
+      <ImageFileButton
         variant="outlined"
         size="small"
         startIcon={<PhotoCameraOutlined />}
         disabled={isLoading}
-        onClick={() => input.current?.click()}
+        inputTestId="avatar-input"
+        onFile={choose}
       >
         {t('account:avatar.change')}
-      </Button>
+      </ImageFileButton>
       <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
         {t('account:avatar.hint', { limit: formatFileSize(MAX_AVATAR_BYTES) })}
       </Typography>

@@ -25,11 +25,12 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/shared/lib/fileSize';
-import { IMAGE_ACCEPT, isAcceptedImage } from '@/shared/lib/images';
+import { isAcceptedImage } from '@/shared/lib/images';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
+import { ImageFileButton } from '@/shared/ui/ImageFileButton';
 import {
   avatarBody,
   useTeamAvatarMutation,
@@ -95,7 +96,6 @@ function ProfileForm({ team }: { team: TeamInfoModel }) {
 
 function AvatarPicker({ team }: { team: TeamInfoModel }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string>();
   const [upload, { isLoading }] = useTeamAvatarMutation();
   const name = team.name ?? '';
@@ -120,25 +120,15 @@ function AvatarPicker({ team }: { team: TeamInfoModel }) {
       >
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
-      <Button
+      <ImageFileButton
         size="small"
         startIcon={<PhotoCameraOutlined />}
         loading={isLoading}
-        onClick={() => input.current?.click()}
+        inputTestId="team-avatar-input"
+        onFile={choose}
       >
         {t('team:avatar.change')}
-      </Button>
-      <input
-        ref={input}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        hidden
-        data-testid="team-avatar-input"
-        onChange={(event) => {
-          choose(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
+      </ImageFileButton>
       {problem && (
         <Alert severity="error" sx={{ py: 0 }}>
           {t(problem, { size: formatFileSize(MAX_AVATAR_BYTES) })}

@@ -1,8 +1,7 @@
-import { compressToUTF16, decompressFromUTF16 } from 'lz-string';
+import { compressToUTF16 } from 'lz-string';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { startPersistence, type Persistence } from '@/app/persist';
-import { setupStore, type AppStore } from '@/app/store';
+import { setupStore } from '@/app/store';
 import { api as infoApi } from '@/features/info/api';
 import { optionsChanged } from '@/features/wsrx/slice';
 import { baseApi } from '@/shared/api/baseApi';
@@ -10,54 +9,27 @@ import { DEFAULT_INSTANCE_SETTINGS, useInstanceSettings } from '@/shared/instanc
 import { useProxyEntry } from '@/shared/instances/ProxyEntrySlot';
 import { STORAGE_KEY } from '@/shared/persist/config';
 import { server } from '../../msw';
+import { isolatePersistence, startPersisted, storedCache } from '../../helpers/persistence';
 import { API, renderWithProviders, TEST_CONFIG } from '../../helpers/render';
 import { mockDaemon } from './support';
 
-const running: Persistence[] = [];
-
-async function start(): Promise<{ store: AppStore; persistence: Persistence }> {
-  const store = setupStore();
-  store.dispatch(baseApi.util.resetApiState());
-  let persistence!: Persistence;
-  await new Promise<void>((resolve) => {
-    persistence = startPersistence(store, { onRestored: resolve, reload: () => undefined });
-  });
-  running.push(persistence);
-  return { store, persistence };
-}
-
-function stored(): Record<string, unknown> {
-  const raw = localStorage.getItem(STORAGE_KEY);
-  if (!raw) return {};
-  const outer = JSON.parse(raw) as Record<string, string>;
-  return Object.fromEntries(
-    Object.entries(outer).map(([key, value]) => [key, JSON.parse(decompressFromUTF16(JSON.parse(value) as string))]),
-  );
-}
-
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  running.splice(0).forEach((persistence) => {
-    persistence.persistor.pause();
-    persistence.dispose();
-  });
-});
+isolatePersistence();
 
 describe('the wsrx options in the local cache', () => {
   it('are kept compressed, without the daemon state, and restored on the next visit', async () => {
     // The change reconnects to the new address: a daemon that is not there.
     mockDaemon('http://192.168.1.20:3307').version = 'network-error';
-    const first = await start();
+    const first = await startPersisted();
     first.store.dispatch(optionsChanged({ api: 'http://192.168.1.20:3307', allowLan: true }));
     await waitFor(() => expect(first.store.getState().wsrx.error).toBe('daemon_unavailable'));
     await first.persistence.persistor.flush();
 
     expect(localStorage.getItem(STORAGE_KEY)).not.toContain('192.168.1.20');
-    expect(stored().wsrx).toEqual({
+    expect(storedCache().wsrx).toEqual({
       options: { api: 'http://192.168.1.20:3307', name: 'GZ::CTF', allowLan: true },
     });
 
-    const second = await start();
+    const second = await startPersisted();
     expect(second.store.getState().wsrx).toMatchObject({
       options: { api: 'http://192.168.1.20:3307', name: 'GZ::CTF', allowLan: true },
       daemon: 'Invalid',
@@ -79,7 +51,7 @@ describe('the wsrx options in the local cache', () => {
         _persist: slice({ version: 1, rehydrated: true }),
       }),
     );
-    const { store } = await start();
+    const { store } = await startPersisted();
     expect(store.getState().wsrx).toMatchObject({
       options: { api: 'http://127.0.0.1:3307', name: 'GZ::CTF', allowLan: false },
       daemon: 'Invalid',

@@ -5,11 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@/shared/lib/fileSize';
-import { IMAGE_ACCEPT, isAcceptedImage } from '@/shared/lib/images';
+import { isAcceptedImage } from '@/shared/lib/images';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
+import { ImageFileButton } from '@/shared/ui/ImageFileButton';
 import { logoUploadBody, useAdminResetLogoMutation, useAdminUpdateLogoMutation } from '../../api';
 import { SettingsSection } from './SettingsSection';
 
@@ -27,7 +28,6 @@ export function imageProblem(file: File): string | undefined {
 export function LogoSection({ logoHash }: { logoHash: string | null | undefined }) {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string>();
   const [upload, { isLoading: uploading }] = useAdminUpdateLogoMutation();
   const [reset, { isLoading: resetting }] = useAdminResetLogoMutation();
@@ -82,25 +82,15 @@ export function LogoSection({ logoHash }: { logoHash: string | null | undefined 
         </Box>
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button
+            <ImageFileButton
               variant="contained"
               startIcon={<UploadOutlined />}
               loading={uploading}
-              onClick={() => input.current?.click()}
+              inputTestId="logo-input"
+              onFile={choose}
             >
               {t('admin:settings.logo.upload')}
-            </Button>
-            <input
-              ref={input}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              hidden
-              data-testid="logo-input"
-              onChange={(event) => {
-                choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
+            </ImageFileButton>
             <Button
               variant="outlined"
               color="warning"

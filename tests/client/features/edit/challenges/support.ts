@@ -3,34 +3,18 @@ import type { ChallengeEditDetailModel, ChallengeInfoModel } from '@/features/ed
 import { server } from '../../../msw';
 import { API } from '../../../helpers/render';
 import { mockAdmin } from '../../admin/support';
+import { NEW_CHALLENGE_DEFAULTS } from '../../../../helpers/challenge-defaults';
 
 export const GAME_ID = 7;
 
 export function detail(overrides: Partial<ChallengeEditDetailModel> = {}): ChallengeEditDetailModel {
   return {
+    ...NEW_CHALLENGE_DEFAULTS,
     id: 11,
     title: 'Baby RSA',
     content: 'Find **e**.',
     category: 'Crypto',
     type: 'StaticAttachment',
-    hints: [],
-    flagTemplate: null,
-    isEnabled: false,
-    acceptedCount: 0,
-    fileName: 'attachment',
-    attachment: null,
-    testContainer: null,
-    flags: [],
-    containerImage: '',
-    memoryLimit: 64,
-    cpuCount: 1,
-    storageLimit: 256,
-    containerExposePort: 80,
-    enableTrafficCapture: false,
-    disableBloodBonus: false,
-    originalScore: 1000,
-    minScoreRate: 0.25,
-    difficulty: 5,
     ...overrides,
   };
 }
