@@ -78,5 +78,26 @@ for (const engine of engines()) {
       boards.settle();
       assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 0)), 1);
     });
+
+    test('the judge emptying its queue during a build cuts the pause after that build short', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{building}'] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 3_600_000);
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+      await submit(player, game.id, challenge.id, 'flag{building}');
+      await ctx.app.flagChecker.idle();
+      let builds = 0;
+      boards.events.on('built', () => (builds += 1));
+      // An urgent request starts a build at once; a solve asks for another while it runs, and the
+      // judge's drain arrives during it too.
+      boards.refresh(game.id, true);
+      boards.refresh(game.id);
+      boards.settle();
+      // Without the drain the second build would wait out the hour's pause.
+      await boardWhen(boards, game.id, () => builds >= 2);
+      assert.equal(builds, 2);
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 1);
+    });
   });
 }

@@ -134,7 +134,14 @@ export async function computeScoreboardViews(
   db: Db,
   game: GameRow,
 ): Promise<{ live: ScoreboardModel; frozen: ScoreboardModel }> {
-  const rows = await loadScoreboardRows(db, game.id);
+  return scoreboardViews(game, await loadScoreboardRows(db, game.id));
+}
+
+/** `computeScoreboardViews` from rows already read (the cache reads them beside the game). */
+export function scoreboardViews(
+  game: GameRow,
+  rows: ScoreboardRows,
+): { live: ScoreboardModel; frozen: ScoreboardModel } {
   const live = buildScoreboard(game, rows.challenges, rows.teams, rows.solves, cutoffOf(game));
   // Players are told when their board stopped counting, so a quiet board is not mistaken for a quiet game.
   const frozen =

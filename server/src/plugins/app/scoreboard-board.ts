@@ -1,8 +1,10 @@
 export type ScoreboardView = 'live' | 'frozen';
 
-/** A board as served: the JSON text and its ETag, computed once per board rather than per request. */
+/** A board as served: the JSON text, its UTF-8 bytes and its ETag, computed once per board rather than per request. */
 export interface ScoreboardEntry {
   json: string;
+  /** What is hashed, stored in Redis, compressed and sent: encoded once (see `entryOf`). */
+  bytes: Buffer;
   etag: string;
 }
 
@@ -21,8 +23,9 @@ interface BoardCopy {
  *   left of the pause since `last` finished; `urgent` (an admin's change) never waits.
  * - **pausing** (`run` set, `pause` set): the run waits; `pause.end()` ends the wait now (urgent,
  *   idle(), a reader with no board) and `pause.until()` moves its end (settle() on judge drain).
- * - **building** (`run` set, no `pause`): `refresh()` only marks it `dirty`; when the build ends,
- *   `last` records it, and a dirty board goes round again (pausing first unless urgent); else idle.
+ * - **building** (`run` set, no `pause`): `refresh()` only marks it `dirty` and `settle()` marks it
+ *   `settled`; when the build ends, `last` records it, and a dirty board goes round again (pausing
+ *   first unless urgent, and only as long as the build took when settled); else idle.
  * - A game that is gone drops its copies and `startAt`/`last` and is forgotten once idle.
  *
  * Apart from that life cycle, `copies` serves reads without a shared-cache round trip: a copy
@@ -35,6 +38,8 @@ export class GameBoard {
   run: Promise<void> | undefined;
   dirty = false;
   urgent = false;
+  /** The judge emptied its queue during the running build: the pause after it is cut short. */
+  settled = false;
   /** The last generation: when it finished, how long it took and the pause after it. */
   last: { at: number; took: number; pause: number } | undefined;
   pause: { end: () => void; until: (at: number) => void } | undefined;
