@@ -36,7 +36,8 @@ export interface Platform {
    * a script or style the client needs would be missing for real visitors.
    */
   cspViolations: string[];
-  newPage(): Promise<Page>;
+  /** A page in a fresh browser context: 1280×800 unless a viewport is given. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -93,8 +94,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     browser,
     url,
     cspViolations,
-    async newPage() {
-      const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: url,
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+      });
       // The document's violation events (with the directive and what was blocked), and Chromium's
       // console lines for the same, which also cover what no event reports.
       // (A string: this file is compiled without the DOM's types.)

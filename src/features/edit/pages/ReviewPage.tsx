@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -30,6 +31,24 @@ import { PARTICIPATION_STATUSES } from '../lib/participation';
 type Filter = ParticipationStatus | 'all';
 const NO_PARTICIPATIONS: ParticipationInfoModel[] = [];
 const NO_DIVISIONS: string[] = [];
+
+/**
+ * A joined row of buttons where it fits; on a phone, where a wrapped row leaves one button dangling
+ * with half its joined borders, an even grid of separate buttons instead.
+ */
+const STATUS_FILTER_SX: SxProps<Theme> = (theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))',
+    gap: 1,
+    // Doubled to outrank the group's own rules that join neighbouring borders.
+    '&& .MuiToggleButtonGroup-grouped': {
+      m: 0,
+      border: `1px solid ${theme.palette.divider}`,
+      borderRadius: `${theme.shape.borderRadius}px`,
+    },
+  },
+});
 
 /**
  * `/admin/games/:id/review`: the teams that joined the game, one server page at a time (events have
@@ -126,7 +145,7 @@ export default function ReviewPage() {
         value={filter}
         onChange={(_event, next: Filter | null) => next && setFilter(next)}
         aria-label={t('edit:review.filter')}
-        sx={{ flexWrap: 'wrap' }}
+        sx={STATUS_FILTER_SX}
       >
         <ToggleButton value="all">{t('edit:review.allStatuses')}</ToggleButton>
         {PARTICIPATION_STATUSES.map((status) => (

@@ -1,22 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
-import { getErrorMessage } from '@/shared/api/errors';
-import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
 import { usePagedList } from '@/shared/ui/paging/usePagedList';
-import { SearchField } from '@/shared/ui/paging/SearchField';
+import { RecordTable, type RecordColumn } from '@/shared/ui/RecordTable';
 import { useGameCheatInfoPageQuery, type CheatInfoModel } from '../api';
-import { pagerCount } from './pager';
+import { Answer, MonitorList } from './MonitorList';
 import { useSession } from '@/shared/api/session';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
@@ -41,63 +30,37 @@ export default function CheatInfoPage() {
   if (!viewer.isMonitor) return <Alert severity="warning">{t('monitorsOnly')}</Alert>;
   // Rows only for the page and search asked for; the count stays from the last answer meanwhile.
   const rows = currentData?.items ?? NO_RECORDS;
-  const count = pagerCount(data, list.page, CHEAT_PAGE_SIZE);
-  const full = rows.length >= CHEAT_PAGE_SIZE;
+  const columns: RecordColumn<CheatInfoModel>[] = [
+    {
+      key: 'time',
+      label: t('column.time'),
+      render: (row) => formatDateTime(row.submission.time, i18n.language, 'seconds'),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { key: 'submitTeam', label: t('cheat.submitTeam'), render: (row) => row.submitTeam.team.name },
+    { key: 'user', label: t('column.user'), render: (row) => row.submission.user },
+    { key: 'ownedTeam', label: t('cheat.ownedTeam'), render: (row) => row.ownedTeam.team.name },
+    { key: 'challenge', label: t('column.challenge'), render: (row) => row.submission.challenge },
+    { key: 'answer', label: t('column.answer'), render: (row) => <Answer text={row.submission.answer} /> },
+  ];
 
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <SearchField
-          label={t('cheat.search')}
-          clearLabel={t('search.clear')}
-          value={list.search}
-          onChange={list.setSearch}
-        />
-      </Stack>
-      {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={t('cheat.list')} aria-busy={isFetching}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('column.time')}</TableCell>
-                <TableCell>{t('cheat.submitTeam')}</TableCell>
-                <TableCell>{t('column.user')}</TableCell>
-                <TableCell>{t('cheat.ownedTeam')}</TableCell>
-                <TableCell>{t('column.challenge')}</TableCell>
-                <TableCell>{t('column.answer')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6}>
-                    <Typography color="text.secondary" sx={{ py: 1 }}>
-                      {isFetching && !currentData ? t('loading') : t('cheat.empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row, index) => (
-                  <TableRow key={`${row.submission.time}-${index}`} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(row.submission.time, i18n.language, 'seconds')}
-                    </TableCell>
-                    <TableCell>{row.submitTeam.team.name}</TableCell>
-                    <TableCell>{row.submission.user}</TableCell>
-                    <TableCell>{row.ownedTeam.team.name}</TableCell>
-                    <TableCell>{row.submission.challenge}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                      {row.submission.answer}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <PagedListFooter list={list} total={count} pageSizes={[CHEAT_PAGE_SIZE]} full={full} />
-      </Paper>
-    </Stack>
+    <MonitorList
+      list={list}
+      pageSize={CHEAT_PAGE_SIZE}
+      data={data}
+      shown={rows.length}
+      error={error}
+      searchLabel={t('cheat.search')}
+    >
+      <RecordTable
+        label={t('cheat.list')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row, index) => `${row.submission.time}-${index}`}
+        empty={isFetching && !currentData ? t('loading') : t('cheat.empty')}
+        busy={isFetching}
+      />
+    </MonitorList>
   );
 }

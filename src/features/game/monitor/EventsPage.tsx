@@ -3,13 +3,11 @@ import FlagIcon from '@mui/icons-material/Flag';
 import GppBadIcon from '@mui/icons-material/GppBad';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
@@ -17,13 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
-import { getErrorMessage } from '@/shared/api/errors';
-import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
 import { usePagedList } from '@/shared/ui/paging/usePagedList';
-import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameEventsPageQuery, type EventType, type GameEvent } from '../api';
-import { pagerCount } from './pager';
 import { FilterChips } from './FilterChips';
+import { MonitorList } from './MonitorList';
 import { STATUS_COLORS } from './statusColors';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
@@ -92,16 +87,16 @@ export default function EventsPage() {
   );
   // Rows only for the page and filters asked for; the count stays from the last answer meanwhile.
   const events = currentData?.items ?? NO_EVENTS;
-  const count = pagerCount(data, list.page, EVENTS_PAGE_SIZE);
-  const full = events.length >= EVENTS_PAGE_SIZE;
 
   return (
-    <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
-      >
+    <MonitorList
+      list={list}
+      pageSize={EVENTS_PAGE_SIZE}
+      data={data}
+      shown={events.length}
+      error={error}
+      searchLabel={t('event.search')}
+      filters={
         <FilterChips
           label={t('event.filter')}
           allLabel={t('event.all')}
@@ -111,39 +106,30 @@ export default function EventsPage() {
           labelOf={(item) => t(`event.type.${item}`)}
           iconOf={(item) => ICONS[item]}
         />
-        <SearchField
-          label={t('event.search')}
-          clearLabel={t('search.clear')}
-          value={list.search}
-          onChange={list.setSearch}
-        />
-      </Stack>
-      {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
-      <Paper variant="outlined">
-        <List aria-label={t('event.list')} aria-busy={isFetching}>
-          {events.length === 0 ? (
-            <ListItem>
-              <ListItemText secondary={isFetching ? t('loading') : t('event.empty')} />
+      }
+    >
+      <List aria-label={t('event.list')} aria-busy={isFetching}>
+        {events.length === 0 ? (
+          <ListItem>
+            <ListItemText secondary={isFetching ? t('loading') : t('event.empty')} />
+          </ListItem>
+        ) : (
+          events.map((event, index) => (
+            <ListItem key={`${event.time}-${index}`} divider>
+              <ListItemIcon aria-label={t(`event.type.${event.type}`)}>{ICONS[event.type]}</ListItemIcon>
+              <ListItemText
+                primary={<EventText event={event} />}
+                secondary={t('event.meta', {
+                  team: event.team || '—',
+                  user: event.user || '—',
+                  time: formatDateTime(event.time, i18n.language, 'seconds'),
+                })}
+                slotProps={{ primary: { component: 'div' } }}
+              />
             </ListItem>
-          ) : (
-            events.map((event, index) => (
-              <ListItem key={`${event.time}-${index}`} divider>
-                <ListItemIcon aria-label={t(`event.type.${event.type}`)}>{ICONS[event.type]}</ListItemIcon>
-                <ListItemText
-                  primary={<EventText event={event} />}
-                  secondary={t('event.meta', {
-                    team: event.team || '—',
-                    user: event.user || '—',
-                    time: formatDateTime(event.time, i18n.language, 'seconds'),
-                  })}
-                  slotProps={{ primary: { component: 'div' } }}
-                />
-              </ListItem>
-            ))
-          )}
-        </List>
-        <PagedListFooter list={list} total={count} pageSizes={[EVENTS_PAGE_SIZE]} full={full} />
-      </Paper>
-    </Stack>
+          ))
+        )}
+      </List>
+    </MonitorList>
   );
 }

@@ -1,26 +1,14 @@
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DownloadButton } from '@/shared/ui/DownloadButton';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
-import { getErrorMessage } from '@/shared/api/errors';
-import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
 import { usePagedList } from '@/shared/ui/paging/usePagedList';
-import { SearchField } from '@/shared/ui/paging/SearchField';
+import { RecordTable, type RecordColumn } from '@/shared/ui/RecordTable';
 import { useGameSubmissionsPageQuery, type AnswerResult, type Submission } from '../api';
-import { pagerCount } from './pager';
 import { FilterChips } from './FilterChips';
+import { Answer, MonitorList } from './MonitorList';
 import { STATUS_COLORS } from './statusColors';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
@@ -71,16 +59,29 @@ export default function SubmissionsPage() {
   );
   // Rows only for the page and filters asked for; the count stays from the last answer meanwhile.
   const rows = currentData?.items ?? NO_SUBMISSIONS;
-  const count = pagerCount(data, list.page, SUBMISSIONS_PAGE_SIZE);
-  const full = rows.length >= SUBMISSIONS_PAGE_SIZE;
+  const columns: RecordColumn<Submission>[] = [
+    {
+      key: 'time',
+      label: t('column.time'),
+      render: (row) => formatDateTime(row.time, i18n.language, 'seconds'),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { key: 'status', label: t('column.status'), render: (row) => <StatusChip status={row.status} /> },
+    { key: 'team', label: t('column.team'), render: (row) => row.team },
+    { key: 'user', label: t('column.user'), render: (row) => row.user },
+    { key: 'challenge', label: t('column.challenge'), render: (row) => row.challenge },
+    { key: 'answer', label: t('column.answer'), render: (row) => <Answer text={row.answer} /> },
+  ];
 
   return (
-    <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
-      >
+    <MonitorList
+      list={list}
+      pageSize={SUBMISSIONS_PAGE_SIZE}
+      data={data}
+      shown={rows.length}
+      error={error}
+      searchLabel={t('submission.search')}
+      filters={
         <FilterChips
           label={t('submission.filter')}
           allLabel={t('submission.all')}
@@ -89,60 +90,21 @@ export default function SubmissionsPage() {
           onChoose={setStatus}
           labelOf={(item) => t(`status.${item}`)}
         />
-        <SearchField
-          label={t('submission.search')}
-          clearLabel={t('search.clear')}
-          value={list.search}
-          onChange={list.setSearch}
-        />
+      }
+      actions={
         <DownloadButton variant="contained" url={`/api/game/${id}/submissionsheet`} fileName="submissions.xlsx">
           {t('submission.export')}
         </DownloadButton>
-      </Stack>
-      {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={t('submission.list')} aria-busy={isFetching}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('column.time')}</TableCell>
-                <TableCell>{t('column.status')}</TableCell>
-                <TableCell>{t('column.team')}</TableCell>
-                <TableCell>{t('column.user')}</TableCell>
-                <TableCell>{t('column.challenge')}</TableCell>
-                <TableCell>{t('column.answer')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={6}>
-                    <Typography color="text.secondary" sx={{ py: 1 }}>
-                      {isFetching ? t('loading') : t('submission.empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row, index) => (
-                  <TableRow key={`${row.time}-${row.team}-${index}`} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(row.time, i18n.language, 'seconds')}
-                    </TableCell>
-                    <TableCell>
-                      <StatusChip status={row.status} />
-                    </TableCell>
-                    <TableCell>{row.team}</TableCell>
-                    <TableCell>{row.user}</TableCell>
-                    <TableCell>{row.challenge}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.answer}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <PagedListFooter list={list} total={count} pageSizes={[SUBMISSIONS_PAGE_SIZE]} full={full} />
-      </Paper>
-    </Stack>
+      }
+    >
+      <RecordTable
+        label={t('submission.list')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row, index) => `${row.time}-${row.team}-${index}`}
+        empty={isFetching ? t('loading') : t('submission.empty')}
+        busy={isFetching}
+      />
+    </MonitorList>
   );
 }

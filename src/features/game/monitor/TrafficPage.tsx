@@ -68,6 +68,36 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
+/** One choice among a pane's items; the chosen one is marked current for assistive technology. */
+function ChoiceList<Item extends { id: number }>({
+  label,
+  items,
+  selected,
+  onSelect,
+  children,
+}: {
+  label: string;
+  items: readonly Item[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <List dense aria-label={label}>
+      {items.map((item) => (
+        <ListItemButton
+          key={item.id}
+          selected={item.id === selected}
+          aria-current={item.id === selected ? 'true' : undefined}
+          onClick={() => onSelect(item.id)}
+        >
+          {children(item)}
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
 function ChallengeList({
   challenges,
   selected,
@@ -79,16 +109,11 @@ function ChallengeList({
 }) {
   const { t } = useTranslation('monitor');
   return (
-    <List dense aria-label={t('traffic.challenges')}>
-      {challenges.map((challenge) => {
+    <ChoiceList label={t('traffic.challenges')} items={challenges} selected={selected} onSelect={onSelect}>
+      {(challenge) => {
         const { icon: Icon, color } = categoryLook(challenge.category);
         return (
-          <ListItemButton
-            key={challenge.id}
-            selected={challenge.id === selected}
-            aria-current={challenge.id === selected ? 'true' : undefined}
-            onClick={() => onSelect(challenge.id)}
-          >
+          <>
             <ListItemIcon sx={{ minWidth: 36 }}>
               <Icon fontSize="small" sx={{ color }} aria-hidden />
             </ListItemIcon>
@@ -100,10 +125,10 @@ function ChallengeList({
               })}
             />
             {!challenge.isEnabled && <Chip size="small" variant="outlined" label={t('traffic.disabled')} />}
-          </ListItemButton>
+          </>
         );
-      })}
-    </List>
+      }}
+    </ChoiceList>
   );
 }
 
@@ -118,27 +143,22 @@ function TeamList({
 }) {
   const { t } = useTranslation('monitor');
   return (
-    <List dense aria-label={t('traffic.teams')}>
-      {teams.map((team) => {
+    <ChoiceList label={t('traffic.teams')} items={teams} selected={selected} onSelect={onSelect}>
+      {(team) => {
         const name = team.name ?? `#${team.teamId}`;
         const meta = t('traffic.fileCount', { count: team.count });
         return (
-          <ListItemButton
-            key={team.id}
-            selected={team.id === selected}
-            aria-current={team.id === selected ? 'true' : undefined}
-            onClick={() => onSelect(team.id)}
-          >
+          <>
             <ListItemAvatar sx={{ minWidth: 44 }}>
               <Avatar src={team.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 15 }}>
                 {name.slice(0, 1).toUpperCase()}
               </Avatar>
             </ListItemAvatar>
             <ListItemText primary={name} secondary={team.division ? `${team.division} · ${meta}` : meta} />
-          </ListItemButton>
+          </>
         );
-      })}
-    </List>
+      }}
+    </ChoiceList>
   );
 }
 

@@ -19,6 +19,7 @@ import type { ChallengeInfo, ScoreboardItem } from '../api';
 import { BloodMark } from './BloodMark';
 import { PAGE_SIZES, shownRank, solvesById, type CategoryGroup } from './board';
 import { formatDateTime } from '@/shared/lib/dateTime';
+import { WRAPPING_PAGER_SX } from '@/shared/ui/paging/wrappingPager';
 
 interface Props {
   rows: ScoreboardItem[];
@@ -32,6 +33,12 @@ interface Props {
 }
 
 const STICKY = { position: 'sticky', bgcolor: 'background.paper', zIndex: 2 } as const;
+/**
+ * Rank and team stay put while the challenges scroll; on a phone both are narrow enough that score
+ * and solved count still fit beside them on the first screen.
+ */
+const RANK = { ...STICKY, left: 0, width: { xs: 44, sm: 56 }, minWidth: { xs: 44, sm: 56 }, px: { xs: 1, sm: 2 } };
+const TEAM = { ...STICKY, left: { xs: 44, sm: 56 }, minWidth: { xs: 0, sm: 180 }, px: { xs: 1, sm: 2 } };
 
 function ChallengeHeader({ challenge }: { challenge: ChallengeInfo }) {
   const { t, i18n } = useTranslation('scoreboard');
@@ -92,14 +99,15 @@ export function ScoreboardTable({
 
   return (
     <Paper variant="outlined">
-      <TableContainer>
+      {/* Focusable, so a keyboard can scroll the challenge columns into view. */}
+      <TableContainer tabIndex={0} role="region" aria-label={t('table.label')}>
         <Table size="small" aria-label={t('table.label')} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
-              <TableCell rowSpan={2} sx={{ ...STICKY, left: 0 }}>
+              <TableCell rowSpan={2} sx={RANK}>
                 {t('table.rank')}
               </TableCell>
-              <TableCell rowSpan={2} sx={{ ...STICKY, left: 56, minWidth: 180 }}>
+              <TableCell rowSpan={2} sx={TEAM}>
                 {t('table.team')}
               </TableCell>
               <TableCell rowSpan={2} align="right">
@@ -145,12 +153,14 @@ export function ScoreboardTable({
                 const solves = solvesById(item);
                 return (
                   <TableRow key={item.id} hover>
-                    <TableCell sx={{ ...STICKY, left: 0, zIndex: 1, fontWeight: 700 }}>
-                      {shownRank(item, division)}
-                    </TableCell>
-                    <TableCell sx={{ ...STICKY, left: 56, zIndex: 1 }}>
+                    <TableCell sx={{ ...RANK, zIndex: 1, fontWeight: 700 }}>{shownRank(item, division)}</TableCell>
+                    <TableCell sx={{ ...TEAM, zIndex: 1 }}>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Avatar src={item.avatar ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+                        <Avatar
+                          src={item.avatar ?? undefined}
+                          alt=""
+                          sx={{ width: 28, height: 28, fontSize: 14, display: { xs: 'none', sm: 'flex' } }}
+                        >
                           {item.name.slice(0, 1).toUpperCase()}
                         </Avatar>
                         <Link
@@ -159,7 +169,12 @@ export function ScoreboardTable({
                           underline="hover"
                           onClick={() => onOpenTeam(item)}
                           aria-label={t('table.openTeam', { team: item.name })}
-                          sx={{ fontWeight: 600, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                          sx={{
+                            fontWeight: 600,
+                            maxWidth: { xs: 120, sm: 220 },
+                            overflow: 'hidden',
+                            textOverflow: 'ellipsis',
+                          }}
                         >
                           {item.name}
                         </Link>
@@ -212,6 +227,7 @@ export function ScoreboardTable({
         labelRowsPerPage={t('table.rowsPerPage')}
         labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
         getItemAriaLabel={(type) => t(`table.${type}Page`)}
+        sx={WRAPPING_PAGER_SX}
       />
     </Paper>
   );

@@ -6,18 +6,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordTable, type RecordColumn } from '@/shared/ui/RecordTable';
 import type { ChallengeInfo, ScoreboardItem } from '../api';
 import { BloodMark } from './BloodMark';
 import { solversOf } from './board';
 import { formatDateTime } from '@/shared/lib/dateTime';
+
+type Solve = ScoreboardItem['solvedChallenges'][number];
 
 interface Props {
   team: ScoreboardItem | null;
@@ -34,8 +34,41 @@ export function TeamDialog({ team, challenges, onClose }: Props) {
   const titleId = useId();
   const solves = team ? [...team.solvedChallenges].sort((a, b) => a.time - b.time) : [];
   const members = team ? solversOf(team) : [];
+  // On a phone the dialog takes the screen and each solve is a card, so no column is cut off.
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const columns: RecordColumn<Solve>[] = [
+    {
+      key: 'challenge',
+      label: t('team.column.challenge'),
+      render: (solve) => challenges.get(solve.id)?.title ?? `#${solve.id}`,
+    },
+    {
+      key: 'type',
+      label: t('team.column.type'),
+      render: (solve) => (
+        <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <BloodMark type={solve.type} label={t(`type.${solve.type}`)} />
+          <span>{t(`type.${solve.type}`)}</span>
+        </Stack>
+      ),
+    },
+    { key: 'user', label: t('team.column.user'), render: (solve) => solve.userName ?? '—' },
+    { key: 'score', label: t('team.column.score'), render: (solve) => solve.score, align: 'right' },
+    {
+      key: 'time',
+      label: t('team.column.time'),
+      render: (solve) => formatDateTime(solve.time, i18n.language, 'seconds'),
+    },
+  ];
   return (
-    <Dialog open={team !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+    <Dialog
+      open={team !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+    >
       {team ? (
         <>
           <DialogTitle id={titleId}>
@@ -79,36 +112,14 @@ export function TeamDialog({ team, challenges, onClose }: Props) {
                   {t('team.solves')}
                 </Typography>
                 {solves.length ? (
-                  <Table size="small" aria-label={t('team.solves')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('team.column.challenge')}</TableCell>
-                        <TableCell>{t('team.column.type')}</TableCell>
-                        <TableCell>{t('team.column.user')}</TableCell>
-                        <TableCell align="right">{t('team.column.score')}</TableCell>
-                        <TableCell>{t('team.column.time')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {solves.map((solve) => {
-                        const challenge = challenges.get(solve.id);
-                        return (
-                          <TableRow key={solve.id}>
-                            <TableCell>{challenge?.title ?? `#${solve.id}`}</TableCell>
-                            <TableCell>
-                              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                                <BloodMark type={solve.type} label={t(`type.${solve.type}`)} />
-                                <span>{t(`type.${solve.type}`)}</span>
-                              </Stack>
-                            </TableCell>
-                            <TableCell>{solve.userName ?? '—'}</TableCell>
-                            <TableCell align="right">{solve.score}</TableCell>
-                            <TableCell>{formatDateTime(solve.time, i18n.language, 'seconds')}</TableCell>
-                          </TableRow>
-                        );
-                      })}
-                    </TableBody>
-                  </Table>
+                  <RecordTable
+                    label={t('team.solves')}
+                    columns={columns}
+                    rows={solves}
+                    rowKey={(solve) => String(solve.id)}
+                    empty={t('team.noSolves')}
+                    cardsBelow="sm"
+                  />
                 ) : (
                   <Typography variant="body2" color="text.secondary">
                     {t('team.noSolves')}

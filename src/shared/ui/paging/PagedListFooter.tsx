@@ -1,6 +1,7 @@
 import TablePagination from '@mui/material/TablePagination';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type PagedListState } from './usePagedList';
+import { WRAPPING_PAGER_SX } from './wrappingPager';
 
 /**
  * Page switcher and page size under a server-paged list, in the reader's language.
@@ -37,6 +38,7 @@ export function PagedListFooter({
       getItemAriaLabel={(type) => t(`paging.goTo.${type}`)}
       showFirstButton
       showLastButton
+      sx={WRAPPING_PAGER_SX}
       slotProps={total < 0 ? { actions: { nextButton: { disabled: !full } } } : undefined}
     />
   );
