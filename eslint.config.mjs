@@ -35,6 +35,7 @@ const DOMAINS = {
   attachments: ['attachments', 'files'],
   challenges: ['challenges'],
   games: ['games'],
+  instances: ['instances', 'installation'],
   notices: ['notices'],
   participations: ['participations'],
   posts: ['posts'],
@@ -56,6 +57,12 @@ const TABLE_READERS = {
   ],
   // blood-bonus.ts takes the default bonus (a constant, not the table).
   games: ['lib/blood-bonus.ts', 'modules/game/game.repository.ts', 'modules/participations/review.repository.ts'],
+  instances: [
+    'modules/challenges/challenges.repository.ts',
+    'modules/game/game.repository.ts',
+    'modules/games/games.repository.ts',
+    'modules/participations/review.repository.ts',
+  ],
   notices: ['modules/game/game.repository.ts', 'modules/instances/instances.repository.ts'],
   participations: [
     'modules/challenges/challenges.repository.ts',

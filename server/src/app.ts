@@ -35,9 +35,13 @@ import { postsPlugin as posts } from './modules/posts';
 import flagChecker from './plugins/app/flag-checker';
 import scoreboardCache from './plugins/app/scoreboard-cache';
 import hubs from './plugins/app/hubs';
-import instances, { type InstancesOptions } from './plugins/app/instances';
+import {
+  instancesPlugin as instances,
+  proxyOtherMethods,
+  proxyRouteOptions,
+  type InstancesOptions,
+} from './modules/instances';
 import { gameExtraRoutes } from './modules/game/game.routes';
-import { proxyOtherMethods, proxyRouteOptions } from './modules/instances/proxy.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {

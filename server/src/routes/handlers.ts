@@ -11,9 +11,7 @@ import { reviewHandlers } from './admin/review.routes';
 import { writeupsHandlers } from './admin/writeups.routes';
 import { adminTeamHandlers } from '../modules/team/admin-teams.routes';
 import { teamHandlers } from '../modules/team/team.routes';
-import { capturesHandlers } from '../modules/instances/captures.routes';
-import { instancesHandlers } from '../modules/instances/instances.routes';
-import { proxyHandlers } from '../modules/instances/proxy.routes';
+import { capturesHandlers, instancesHandlers, proxyHandlers } from '../modules/instances';
 
 /** Every built operation, by operationId. Anything missing here answers 501 (see `npm run api:coverage`). */
 export const handlers: Handlers = {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { findContainer } from '../instances/instances.repository';
+import { findContainer } from '../instances';
 import { challenges, flags } from '../../db/schema/challenges';
 import { containers, gameInstances } from '../../db/schema/instances';
 import { participations } from '../../db/schema/participations';

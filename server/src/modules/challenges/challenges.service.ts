@@ -31,8 +31,7 @@ import {
   type ChallengeRow,
 } from './challenges.repository';
 import { publish } from '../edit/edit.events';
-import { toContainerInfo } from '../instances/container-info';
-import { findContainer } from '../instances/instances.repository';
+import { findContainer, toContainerInfo } from '../instances';
 import { deleteTestContainers, requireGame, type GameRow } from '../games';
 import { rejectNul } from '../../lib/text';
 import { insertNotice, toGameNotice, type GameNotice } from '../notices';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { installationId } from '../../modules/instances/instances.repository';
+import { installationId } from '../../modules/instances';
 
 /**
  * Short-lived shared state (PoW challenges today; more later). In-process by default; in Redis when

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { editEvents } from '../../modules/edit/edit.events';
-import type { BackendOptions, ContainerBackend } from '../../modules/instances/backend';
-import { createDockerBackend, dockerAnswers } from '../../modules/instances/docker.backend';
-import { reconcile, sweepExpired } from '../../modules/instances/instances.maintenance';
-import { InstanceService } from '../../modules/instances/instances.service';
-import { ContainerProxy, type ProxyOptions } from '../../modules/instances/proxy';
-import { createLocalGate, createRedisGate } from '../../modules/instances/start-gate';
+import { editEvents } from '../edit/edit.events';
+import type { BackendOptions, ContainerBackend } from './backend';
+import { createDockerBackend, dockerAnswers } from './docker.backend';
+import { reconcile, sweepExpired } from './instances.maintenance';
+import { InstanceService } from './instances.service';
+import { ContainerProxy, type ProxyOptions } from './proxy';
+import { createLocalGate, createRedisGate } from './start-gate';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +58,7 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
       });
     } else if (provider === 'Kubernetes') {
       // Loaded only when used: the Kubernetes client is large.
-      const { createKubernetesBackend } = await import('../../modules/instances/kubernetes.backend');
+      const { createKubernetesBackend } = await import('./kubernetes.backend');
       backend = createKubernetesBackend({ ...base, settings: settings.kubernetes });
     } else {
       app.log.info(
