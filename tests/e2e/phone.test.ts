@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { client } from '../server/edit/support';
 import { asUser, signIn } from '../server/helpers/users';
 import { startPlatform, type Platform } from './helpers/platform';
-import { PHONE, pageWidthFits, seedBusyGame, signInWithCookie, type BusyGame } from './helpers/phone';
+import { DESKTOP, PHONE, pageWidthFits, seedBusyGame, signInWithCookie, type BusyGame } from './helpers/phone';
 
 /** The element lies within the window's width: seen without scrolling sideways. */
 async function assertOnScreen(page: Page, locator: Locator, what: string) {
@@ -38,18 +40,27 @@ async function assertCardsShowEveryColumn(page: Page, list: Locator, labels: str
   await assertNoSidewaysScroll(page, what);
 }
 
-describe('phone-width pages (390×844) in Chromium', () => {
+/** Where the run leaves its screenshots for a reviewer (ignored by git). */
+const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screenshots');
+
+describe('phone-width pages (390×844) and screenshots of the main pages in Chromium', () => {
   let platform: Platform;
   let game: BusyGame;
   let monitorCookie: string;
+  let adminCookie: string;
+  // One server and one seeded game serve every test here: seeding is the slow part.
   before(async () => {
     platform = await startPlatform();
     const app = platform.server.app;
-    const admin = client(app, await signIn(app, platform.admin.userName, platform.admin.password));
-    game = await seedBusyGame(app, admin, 35);
+    adminCookie = await signIn(app, platform.admin.userName, platform.admin.password);
+    game = await seedBusyGame(app, client(app, adminCookie), 35);
     monitorCookie = (await asUser(app, 'Monitor')).cookie;
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
   });
-  after(async () => platform.close());
+  after(async () => {
+    await platform.close();
+    process.stdout.write(`# screenshots: ${SCREENSHOTS}\n`);
+  });
 
   test('issue 18: a player pages the scoreboard past rank 30 and reads a team’s solves', async () => {
     const page = await platform.newPage({ viewport: PHONE });
@@ -114,4 +125,55 @@ describe('phone-width pages (390×844) in Chromium', () => {
     await assertNoSidewaysScroll(page, 'events');
     await page.context().close();
   });
+
+  test('issue 18 item 7: each page shows its heading and fits the window', async () => {
+    const pages = [
+      { name: 'home', path: '/', player: false },
+      { name: 'games', path: '/games', player: false },
+      { name: 'game', path: `/games/${game.gameId}`, player: true },
+      { name: 'challenges', path: `/games/${game.gameId}/challenges`, player: true },
+      { name: 'scoreboard', path: `/games/${game.gameId}/scoreboard`, player: true },
+      { name: 'monitor-submissions', path: `/games/${game.gameId}/monitor/submissions`, player: false },
+      { name: 'admin-users', path: '/admin/users', player: false },
+      { name: 'admin-games', path: '/admin/games', player: false },
+    ];
+    for (const [width, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+      for (const scheme of ['dark', 'light'] as const) {
+        for (const player of [false, true]) {
+          const page = await platform.newPage({ viewport });
+          await signInWithCookie(page, platform.url, player ? game.players[0]!.cookie : adminCookie);
+          await page.goto('/');
+          await chooseScheme(page, scheme);
+          for (const target of pages.filter((item) => item.player === player)) {
+            const where = `${target.name} (${width}, ${scheme})`;
+            await page.goto(target.path);
+            const heading = page.getByRole('main').getByRole('heading').first();
+            await heading.waitFor();
+            assert.ok(await heading.isVisible(), `${where}: a heading is visible`);
+            // Lists and charts arrive after the heading; the picture should show them.
+            await page.waitForLoadState('networkidle');
+            // A lazily loaded part (a grid, the chart) shows a spinner until its chunk and data arrive.
+            await page.getByRole('progressbar').first().waitFor({ state: 'hidden', timeout: 60_000 });
+            await assertNoSidewaysScroll(page, where);
+            await page.screenshot({
+              path: path.join(SCREENSHOTS, `${target.name}-${width}-${scheme}.png`),
+              fullPage: true,
+            });
+          }
+          await page.context().close();
+        }
+      }
+    }
+  });
 });
+
+/** Switches the colour scheme with the app bar's toggle, and checks the page took it. */
+async function chooseScheme(page: Page, scheme: 'dark' | 'light') {
+  if (scheme === 'light') await page.getByRole('button', { name: 'Switch to the light colour scheme' }).click();
+  await page
+    .getByRole('button', { name: `Switch to the ${scheme === 'light' ? 'dark' : 'light'} colour scheme` })
+    .waitFor();
+  const background = await page.evaluate('getComputedStyle(document.body).backgroundColor');
+  const [red = 0] = String(background).match(/\d+/g)?.map(Number) ?? [];
+  assert.equal(red > 128, scheme === 'light', `the ${scheme} scheme is on (body ${String(background)})`);
+}
