@@ -3,7 +3,7 @@ import type { components } from '../../contract/api.generated';
 
 /**
  * What game authoring tells the rest of the server, after the change is committed. The realtime hubs
- * and the scoreboard cache (issue 7) and the container manager subscribe here; until they exist
+ * and the scoreboard cache and the container manager subscribe here; until they exist
  * nobody listens and emitting costs nothing.
  *
  * - `noticePublished`: a notice was created or edited (Normal ones by admins, NewChallenge/NewHint as
