@@ -27,6 +27,3 @@ export function lazyPage(load: Load): ReactElement {
     </Suspense>
   );
 }
-
-/** The placeholder route element for a page whose issue has not landed yet. */
-export const comingSoon = () => lazyPage(() => import(/* webpackChunkName: "coming-soon" */ './ComingSoonPage'));
