@@ -15,7 +15,6 @@ import {
 export type {
   GameInfoModel,
   GameNotice,
-  NoticeType,
   ParticipationInfoModel,
   ParticipationStatus,
   PostEditModel,
@@ -334,13 +333,9 @@ export const challengeApi = api.enhanceEndpoints({
 
 export type {
   Attachment,
-  ChallengeCategory,
   ChallengeEditDetailModel,
   ChallengeInfoModel,
-  ChallengeType,
-  ChallengeUpdateModel,
   ContainerInfoModel,
-  FlagCreateModel,
   FlagInfoModel,
 } from './api.generated';
 
