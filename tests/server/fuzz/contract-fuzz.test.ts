@@ -207,8 +207,8 @@ for (const engine of engines()) {
 
     /**
      * What the fuzzer found, held as plain requests. The malformed multipart body was fixed in
-     * lib/uploads.ts; the rest belong to the central input handling (plugins/app/strict-input.ts: media types,
-     * UTF-8, decimal ids, router errors in `{title, status}`) and pass once that lands.
+     * lib/uploads.ts; the central input handling answers the rest (plugins/app/strict-input.ts:
+     * media types, UTF-8, decimal ids, router errors in `{title, status}`).
      */
     describe('findings', () => {
       const send = (
