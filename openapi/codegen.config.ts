@@ -54,6 +54,9 @@ const feature = (name: string, filter: Filter, overrides?: FeatureOutput['overri
  */
 const GAME_REVIEW = new Set(['adminParticipation', 'adminWriteups', 'adminDownloadAllWriteups', 'gameParticipations']);
 
+/** The scoreboard freeze (beyond GZCTF) is set on a game's Info page, in the edit feature. */
+const FREEZE = new Set(['beyondGetGameFreeze', 'beyondSetGameFreeze']);
+
 /**
  * Who is signed in and their teams are read by many features (the app bar, guards, game and team
  * pages), so the shared session hooks (src/shared/api/session.ts) own these two reads.
@@ -63,7 +66,7 @@ const SESSION = new Set(['accountProfile', 'teamGetTeamsInfo']);
 export const FEATURE_OUTPUTS: FeatureOutput[] = [
   feature('account', (name, op) => tagged('Account')(op) && !SESSION.has(name)),
   feature('admin', (name, op) => tagged('Admin')(op) && !GAME_REVIEW.has(name)),
-  feature('edit', (name, op) => tagged('Edit')(op) || GAME_REVIEW.has(name)),
+  feature('edit', (name, op) => tagged('Edit')(op) || GAME_REVIEW.has(name) || FREEZE.has(name)),
   feature('game', (name, op) => tagged('Game')(op) && !GAME_REVIEW.has(name) && name !== 'gameRecentGames'),
   // The home page lists recent games; alone, that endpoint keeps the other 28 out of its scripts.
   {
@@ -93,4 +96,5 @@ export const FEATURE_OUTPUTS: FeatureOutput[] = [
     filter: (name) => SESSION.has(name),
   },
   // Proxy operations are WebSocket upgrades that the wsrx daemon opens, not RTK Query calls.
+  // No client code calls the other Beyond and Server operations (feeds, probes, hubs, files).
 ];

@@ -65,8 +65,13 @@ function main() {
   const jestReport = path.join(ARTIFACTS, 'jest.json');
   fs.rmSync(jestReport, { force: true });
   const results: StageResult[] = [
+    // knip: no unused file, export or dependency (knip.json says what the entries are).
     stage('lint', () =>
-      check(run('npx', ['eslint', '.', '--max-warnings', '0']) || run('npx', ['prettier', '--check', '.'])),
+      check(
+        run('npx', ['eslint', '.', '--max-warnings', '0']) ||
+          run('npx', ['knip', '--no-progress']) ||
+          run('npx', ['prettier', '--check', '.']),
+      ),
     ),
     stage('types', () =>
       check(

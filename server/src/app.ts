@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { handlers as builtHandlers } from './routes/handlers';
@@ -41,7 +41,6 @@ import {
   proxyRouteOptions,
   type InstancesOptions,
 } from './modules/instances';
-import { gameExtraRoutes } from './modules/game/game.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +58,8 @@ export interface BuildOptions {
   rateLimit?: RateLimitOptions;
   /** Container maintenance intervals, or a ready-made backend (tests). */
   instances?: InstancesOptions;
+  /** Sees every route as it is declared (the test that the contract names every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Assembles the server: external plugins, then our app plugins, then the contract's routes. */
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
   });
   app.decorate('env', env);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Bodies validated as sent, wire strings converted only from decimal text; before any route.
   app.setValidatorCompiler(validatorCompiler());
 
@@ -144,7 +146,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contract, { handlers: options.handlers ?? builtHandlers, routeOptions: proxyRouteOptions });
   await app.register(assets);
   await app.register(posts);
-  await app.register(gameExtraRoutes);
   await app.register(proxyOtherMethods);
   await app.register(client);
 

@@ -146,8 +146,6 @@ const envSchema = z.object({
 /** Every variable the server reads (deployment files are checked against it). */
 export const ENV_KEYS: readonly string[] = Object.keys(envSchema.shape);
 
-export type EnvInput = z.input<typeof envSchema>;
-
 export interface Env {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;

@@ -1,4 +1,4 @@
-import { addListener, createListenerMiddleware } from '@reduxjs/toolkit';
+import { createListenerMiddleware } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from './store';
 
 /**
@@ -11,5 +11,3 @@ export const listenerMiddleware = createListenerMiddleware();
 
 export const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
 export type AppStartListening = typeof startAppListening;
-
-export const addAppListener = addListener.withTypes<RootState, AppDispatch>();

@@ -1,5 +1,5 @@
 /**
- * Playing a game at event scale (issue 15): a game of 1,000 and one of 4,000 accepted teams × 60
+ * Playing a game at event scale: a game of 1,000 and one of 4,000 accepted teams × 60
  * challenges, seeded in bulk SQL on PostgreSQL (DATABASE_URL) with about 4.5 solves per team, measured
  * over real sockets by the load generator of `load.ts` (50 connections, its own process) beside a bare
  * Fastify hello-world measured the same way in the same run. Per scale:

@@ -1,5 +1,5 @@
 /**
- * Big lists and exports at event scale (issue 15 item 3), on a game seeded with 4,000 teams and
+ * Big lists and exports at event scale, on a game seeded with 4,000 teams and
  * 50,000 submissions (PostgreSQL when DATABASE_URL is set, else PGlite in memory, noted as such):
  *
  * - the admin review page in Chromium: time from navigation to the first participation card (target

@@ -14,7 +14,7 @@ describe('the admin pages in Chromium', () => {
   });
   after(async () => platform.close());
 
-  test('issue 4: an admin finds a user, changes the role and resets the password; the user signs in with it', async () => {
+  test('an admin finds a user, changes the role and resets the password; the user signs in with it', async () => {
     const app = platform.server.app;
     // A few others, so the search has something to leave out.
     for (let i = 0; i < 4; i++) await createUser(app, { userName: uniqueName('crowd') });

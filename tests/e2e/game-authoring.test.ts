@@ -25,7 +25,7 @@ interface StoredGame {
   end: number;
 }
 
-describe('game authoring in Chromium (issue 6)', () => {
+describe('game authoring in Chromium', () => {
   let platform: Platform;
   before(async () => {
     platform = await startPlatform();

@@ -79,7 +79,7 @@ describe('the keyboard alone in Chromium', () => {
   });
   after(async () => platform.close());
 
-  test('issue 18: from the home page through sign-in to a judged flag, focus visible and in place', async () => {
+  test('from the home page through sign-in to a judged flag, focus visible and in place', async () => {
     const app = platform.server.app;
     // A running game, one challenge, and a player whose team already plays in it.
     const admin = client(app, await apiSignIn(app, platform.admin.userName, platform.admin.password));

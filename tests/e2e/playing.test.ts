@@ -15,7 +15,7 @@ describe('playing a game in Chromium', () => {
   });
   after(async () => platform.close());
 
-  test('issue 7: a player joins, submits a wrong then the right flag, and sees the blood live', async () => {
+  test('a player joins, submits a wrong then the right flag, and sees the blood live', async () => {
     const app = platform.server.app;
 
     // The admin sets up a running game (accepting without review) with one static challenge.

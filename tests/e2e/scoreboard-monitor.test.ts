@@ -49,7 +49,7 @@ describe('scoreboard and monitor pages in Chromium', () => {
   });
   after(async () => platform.close());
 
-  test('issue 7: a player finds the blood on the scoreboard; a monitor filters and exports submissions', async () => {
+  test('a player finds the blood on the scoreboard; a monitor filters and exports submissions', async () => {
     const app = platform.server.app;
     const admin = client(app, await apiSignIn(app, platform.admin.userName, platform.admin.password));
     const game = await newGame(admin, { title: `Scoreboard Cup ${uniqueName('g').slice(1, 6)}` });
@@ -120,7 +120,7 @@ describe('scoreboard and monitor pages in Chromium', () => {
     await submissions.getByText('flag{e2e_wrong}').waitFor();
     assert.equal(await submissions.getByRole('row').count(), 2, 'the header and the one wrong answer');
     await platform.screenshot(page, 'monitor-submissions-wrong');
-    // Issue 15: the server searches (team, user, challenge, answer) and says how many match.
+    // The server searches (team, user, challenge, answer) and says how many match.
     await page.getByRole('button', { name: 'All' }).click();
     await submissions.getByText('flag{e2e_right}').waitFor();
     await page.getByText('1–2 of 2').waitFor();

@@ -19,7 +19,7 @@ describe('the teams page in Chromium', () => {
   });
   after(async () => platform.close());
 
-  test('issue 5: create, invite, join, transfer the captaincy, kick, and the admin locks the team', async () => {
+  test('create, invite, join, transfer the captaincy, kick, and the admin locks the team', async () => {
     const app = platform.server.app;
     const alice = await createUser(app, { userName: uniqueName('alice') });
     const bob = await createUser(app, { userName: uniqueName('bob') });

@@ -1473,10 +1473,310 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/game/{id}/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Reads the admin-set scoreboard freeze of a game. While a freeze holds, players' boards (and the CTFtime feed) show the standings as of the freeze; monitors and admins keep the live board. */
+        get: operations["beyondGetGameFreeze"];
+        /** @description Sets (`freezeAt` in Unix ms, between the game's start and end) or lifts (`null`) the scoreboard freeze of a game; the boards are rebuilt. */
+        put: operations["beyondSetGameFreeze"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/game/{id}/ctftime.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The game's standings in CTFtime's scoreboard feed format, from the board players see (so a scoreboard freeze holds). */
+        get: operations["beyondCtftimeFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Readiness probe: the database and Redis (when configured) answer within 2 s and no graceful shutdown is under way. Not rate-limited, never cached. */
+        get: operations["beyondReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Liveness probe; touches no dependency, so a slow database never gets a serving instance restarted. GZCTF serves it on its metrics port; here it is on the main one, with a JSON body. */
+        get: operations["serverHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Prometheus metrics in the text exposition format, for a bearer token or an allowed address range (METRICS_TOKEN, METRICS_ALLOW). GZCTF serves them on its metrics port. */
+        get: operations["serverMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/user/negotiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description SignalR negotiation for the game-notice hub (reference §6); the game must exist. */
+        post: operations["serverUserHubNegotiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description SignalR WebSocket of the game-notice hub; server-to-client `ReceivedGameNotice` messages only. */
+        get: operations["serverUserHub"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/monitor/negotiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description SignalR negotiation for the monitor hub (reference §6); the game must exist. */
+        post: operations["serverMonitorHubNegotiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/monitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description SignalR WebSocket of the monitor hub; server-to-client `ReceivedGameEvent` and `ReceivedSubmissions` messages only. */
+        get: operations["serverMonitorHub"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/admin/negotiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description SignalR negotiation for the admin log hub (reference §6). */
+        post: operations["serverAdminHubNegotiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hub/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description SignalR WebSocket of the admin log hub; server-to-client `ReceivedLog` messages only. */
+        get: operations["serverAdminHub"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.webp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The favicon made from the uploaded logo, or a built-in one; `no-cache` with an ETag, so a new logo shows at once. */
+        get: operations["serverFavicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The web client's page (title, description, language and a CSP nonce filled in; never stored). Every other GET of a path outside /api/, /assets/, /hub/, /static/, /js/ and /healthz that no route answers gets it too, and each file of the client build is served under its own path. */
+        get: operations["serverClientPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index.html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The web client's page, as at `/`. */
+        get: operations["serverClientIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Beyond GZCTF. The admin-set scoreboard freeze of a game. */
+        GameFreezeModel: {
+            /**
+             * Format: int64
+             * @description Unix ms from which players' boards stop counting solves, or null for no freeze.
+             */
+            freezeAt: number | null;
+        };
+        /** @description Beyond GZCTF. CTFtime's scoreboard feed format. */
+        CtftimeFeed: {
+            standings: components["schemas"]["CtftimeStanding"][];
+        };
+        /** @description One team's place in the CTFtime feed. */
+        CtftimeStanding: {
+            /**
+             * Format: int32
+             * @description Rank (1 first).
+             */
+            pos: number;
+            /** @description Team name. */
+            team: string;
+            /**
+             * Format: int32
+             * @description Score.
+             */
+            score: number;
+        };
+        /** @description The liveness probe's answer. */
+        HealthModel: {
+            /** @enum {string} */
+            status: "Healthy";
+            database: components["schemas"]["DatabaseKind"];
+        };
+        /** @description Beyond GZCTF. The readiness probe's answer. */
+        ReadinessModel: {
+            /** @enum {string} */
+            status: "Healthy" | "Unhealthy" | "ShuttingDown";
+            database: components["schemas"]["DatabaseKind"];
+            /** @description Each checked dependency (`database`, and `redis` when configured). */
+            checks: {
+                [key: string]: "Healthy" | "Unhealthy";
+            };
+            /** @description Names of the dependencies that did not answer. */
+            failed: string[];
+        };
+        /**
+         * @description The database engine in use.
+         * @enum {string}
+         */
+        DatabaseKind: "pglite" | "postgres";
+        /** @description A SignalR negotiation answer (version 1). */
+        HubNegotiation: {
+            /** Format: int32 */
+            negotiateVersion: number;
+            connectionId: string;
+            connectionToken: string;
+            availableTransports: {
+                transport: string;
+                transferFormats: string[];
+            }[];
+        };
         /**
          * @description User role. A higher role includes the lower ones.
          * @enum {string}
@@ -3033,8 +3333,48 @@ export interface components {
             isPinned?: boolean;
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description SignalR negotiation (version 1); WebSockets with text frames is the only transport. */
+        HubNegotiated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HubNegotiation"];
+            };
+        };
+        /** @description Switching Protocols. The client's first frame must be the JSON protocol handshake (version 1); a connection not admitted (role too low, unknown game) gets a close message naming why. A request that is not an upgrade gets 404 with an empty body. */
+        HubUpgraded: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The web client's HTML page. */
+        ClientPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description The web client is not built (`npm run build`). */
+        ClientNotBuilt: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+            };
+        };
+    };
+    parameters: {
+        /** @description The SignalR negotiation version the client speaks (the answer is version 1 either way). */
+        HubNegotiateVersion: number;
+        /** @description Game id; the game must exist. */
+        HubGame: number;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -9174,6 +9514,381 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+        };
+    };
+    beyondGetGameFreeze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameFreezeModel"];
+                };
+            };
+            /** @description Game not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+        };
+    };
+    beyondSetGameFreeze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameFreezeModel"];
+            };
+        };
+        responses: {
+            /** @description Saved (empty body). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The freeze lies outside the game's start and end. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Game not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+        };
+    };
+    beyondCtftimeFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CtftimeFeed"];
+                };
+            };
+            /** @description Game not started. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+        };
+    };
+    beyondReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessModel"];
+                };
+            };
+            /** @description A dependency failed (named in `failed`) or the server is shutting down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessModel"];
+                };
+            };
+        };
+    };
+    serverHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthModel"];
+                };
+            };
+        };
+    };
+    serverMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Neither the token nor the address is allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Metrics are not enabled (no token and no allowed range configured). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+        };
+    };
+    serverUserHubNegotiate: {
+        parameters: {
+            query: {
+                /** @description The SignalR negotiation version the client speaks (the answer is version 1 either way). */
+                negotiateVersion?: components["parameters"]["HubNegotiateVersion"];
+                /** @description Game id; the game must exist. */
+                game: components["parameters"]["HubGame"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HubNegotiated"];
+            /** @description Unknown game (empty body). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    serverUserHub: {
+        parameters: {
+            query: {
+                /** @description Game id; the game must exist. */
+                game: components["parameters"]["HubGame"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            101: components["responses"]["HubUpgraded"];
+        };
+    };
+    serverMonitorHubNegotiate: {
+        parameters: {
+            query: {
+                /** @description The SignalR negotiation version the client speaks (the answer is version 1 either way). */
+                negotiateVersion?: components["parameters"]["HubNegotiateVersion"];
+                /** @description Game id; the game must exist. */
+                game: components["parameters"]["HubGame"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HubNegotiated"];
+            /** @description Not signed in or role too low (empty body). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown game (empty body). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    serverMonitorHub: {
+        parameters: {
+            query: {
+                /** @description Game id; the game must exist. */
+                game: components["parameters"]["HubGame"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            101: components["responses"]["HubUpgraded"];
+        };
+    };
+    serverAdminHubNegotiate: {
+        parameters: {
+            query?: {
+                /** @description The SignalR negotiation version the client speaks (the answer is version 1 either way). */
+                negotiateVersion?: components["parameters"]["HubNegotiateVersion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HubNegotiated"];
+            /** @description Not signed in or role too low (empty body). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    serverAdminHub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            101: components["responses"]["HubUpgraded"];
+        };
+    };
+    serverFavicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Unchanged since the ETag in `If-None-Match`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    serverClientPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClientPage"];
+            503: components["responses"]["ClientNotBuilt"];
+        };
+    };
+    serverClientIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClientPage"];
+            503: components["responses"]["ClientNotBuilt"];
         };
     };
 }

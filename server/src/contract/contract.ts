@@ -19,6 +19,12 @@ export interface ContractOperation {
   rateLimit: string | undefined;
   /** The media types its request body may have (none: it takes no body). */
   mediaTypes: string[];
+  /** GZCTF 1.4.0 does not have it (`x-beyond`). */
+  beyond: boolean;
+  /** Served by its own plugin, not bound by the contract plugin (`x-plain-route`). */
+  plainRoute: boolean;
+  /** More methods its path answers the same way, without its upgrade (`x-other-methods`). */
+  otherMethods: HttpMethod[];
 }
 
 export interface OpenApiDocument {
@@ -28,11 +34,14 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-interface OpenApiOperation {
+export interface OpenApiOperation {
   operationId?: string;
   tags?: string[];
   'x-auth'?: AuthLevel;
   'x-rate-limit'?: string;
+  'x-beyond'?: boolean;
+  'x-plain-route'?: boolean;
+  'x-other-methods'?: HttpMethod[];
   requestBody?: { content?: Record<string, unknown> };
   [key: string]: unknown;
 }
@@ -60,6 +69,9 @@ export function listOperations(document: OpenApiDocument): ContractOperation[] {
         auth: operation['x-auth'] ?? 'anon',
         rateLimit: operation['x-rate-limit'],
         mediaTypes: Object.keys(operation.requestBody?.content ?? {}),
+        beyond: operation['x-beyond'] === true,
+        plainRoute: operation['x-plain-route'] === true,
+        otherMethods: operation['x-other-methods'] ?? [],
       });
     }
   }

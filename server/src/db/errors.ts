@@ -38,10 +38,6 @@ export function isForeignKeyViolation(error: unknown, constraint?: string): bool
   return (code === '23503' || code === '23001') && (constraint === undefined || pgConstraint(error) === constraint);
 }
 
-export function isCheckViolation(error: unknown, constraint?: string): boolean {
-  return pgErrorCode(error) === '23514' && (constraint === undefined || pgConstraint(error) === constraint);
-}
-
 /**
  * SQLSTATEs of a database that is not there right now: class 08 (connection exception), the server
  * shutting down or starting (57P01-57P03), too many connections (53300).

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './http-error';
 
 /**
- * Paged, filtered lists (issue 15 item 3): the shared reading of `count`, `skip` and a search text,
+ * Paged, filtered lists: the shared reading of `count`, `skip` and a search text,
  * and the `X-Total-Count` header that carries the filtered total next to one page of items.
  *
  * Usage in a handler (contract or not):

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { files } from '../db/schema/files';
 
@@ -44,9 +44,4 @@ export async function findFileRow(db: Db, hash: string): Promise<FileRow | undef
 
 export async function listFileRows(db: Db, page: { count: number; skip: number }): Promise<FileRow[]> {
   return db.select().from(files).orderBy(desc(files.createdAt), files.hash).limit(page.count).offset(page.skip);
-}
-
-export async function countFileRows(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(files);
-  return row?.value ?? 0;
 }

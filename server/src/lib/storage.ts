@@ -3,13 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Db } from '../db/client';
-import {
-  decrementFileRow,
-  deleteUnreferencedFileRow,
-  findFileRow,
-  upsertFileRow,
-  type FileRow,
-} from './storage.repository';
+import { decrementFileRow, deleteUnreferencedFileRow, findFileRow, upsertFileRow } from './storage.repository';
 
 /**
  * Content-addressed file store (GZCTF's LocalFile + blob storage, reference §5.17).
@@ -146,5 +140,3 @@ export async function openFile(dataDir: string, hash: string): Promise<OpenedFil
 export function blobExists(dataDir: string, hash: string): boolean {
   return HASH_PATTERN.test(hash) && fs.existsSync(blobPath(dataDir, hash));
 }
-
-export type { FileRow };

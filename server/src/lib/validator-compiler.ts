@@ -4,7 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { ajvFormats } from './ajv-formats';
 
 /**
- * How request parts are validated (issue 16). JSON bodies arrive typed, so they are validated as
+ * How request parts are validated. JSON bodies arrive typed, so they are validated as
  * they are: a number where the contract says string is a 400 naming the field, never silently turned
  * into "12345". Path, query and header values are strings on the wire and must be converted, but only
  * from plain decimal text: Ajv alone would read `0x10` as 16, `1e3` as 1000 and ` 16` as 16.

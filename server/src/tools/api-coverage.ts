@@ -5,7 +5,8 @@
 import { listOperations, loadContract } from '../contract/contract';
 import { handlers } from '../routes/handlers';
 
-const operations = listOperations(loadContract());
+// Plain routes (hubs, probes, files) are served by their own plugins, never by a handler here.
+const operations = listOperations(loadContract()).filter((operation) => !operation.plainRoute);
 const built = new Set(Object.keys(handlers));
 const byTag = new Map<string, { done: number; total: number; missing: string[] }>();
 for (const operation of operations) {

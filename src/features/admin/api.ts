@@ -26,7 +26,6 @@ export type {
   Role,
   TeamInfoModel,
   TeamModel,
-  TeamUserInfoModel,
   UserCreateModel,
   UserInfoModel,
 } from './api.generated';

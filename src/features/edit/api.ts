@@ -15,7 +15,6 @@ import {
 export type {
   GameInfoModel,
   GameNotice,
-  NoticeType,
   ParticipationInfoModel,
   ParticipationStatus,
   PostEditModel,
@@ -187,30 +186,25 @@ export const {
   useAdminParticipationMutation,
 } = api;
 
-/** The admin-set scoreboard freeze of a game: Unix ms, or null for none. */
-export interface GameFreeze {
-  freezeAt: number | null;
-}
-
 /**
- * Beyond GZCTF, so outside the contract and hand-written here: the scoreboard freeze (server
- * `GET/PUT /api/game/{id}/freeze`, Admin). Players then see the standings as of the freeze.
+ * The scoreboard freeze (beyond GZCTF; Admin), read and set on a game's Info page. Players then see
+ * the standings as of the freeze.
  */
-const freezeApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    editGetGameFreeze: build.query<GameFreeze, { id: number }>({
-      query: ({ id }) => ({ url: `/api/game/${id}/freeze` }),
+const freezeApi = api.enhanceEndpoints({
+  endpoints: {
+    beyondGetGameFreeze: {
       providesTags: (_result, _error, { id }) => [{ type: 'EditGame', id: `freeze-${id}` }],
-    }),
-    editSetGameFreeze: build.mutation<unknown, { id: number } & GameFreeze>({
-      query: ({ id, freezeAt }) => ({ url: `/api/game/${id}/freeze`, method: 'PUT', body: { freezeAt } }),
+    },
+    beyondSetGameFreeze: {
       invalidatesTags: (_result, _error, { id }) => [{ type: 'EditGame', id: `freeze-${id}` }],
-      onQueryStarted: notifyEdit.on(({ freezeAt }) => (freezeAt === null ? 'freezeLifted' : 'freezeSaved')),
-    }),
-  }),
+      onQueryStarted: notifyEdit.on(({ gameFreezeModel }) =>
+        gameFreezeModel.freezeAt === null ? 'freezeLifted' : 'freezeSaved',
+      ),
+    },
+  },
 });
 
-export const { useEditGetGameFreezeQuery, useEditSetGameFreezeMutation } = freezeApi;
+export const { useBeyondGetGameFreezeQuery, useBeyondSetGameFreezeMutation } = freezeApi;
 
 /**
  * The review page's list, one page at a time: the contract's `gameParticipations` with paging
@@ -339,13 +333,9 @@ export const challengeApi = api.enhanceEndpoints({
 
 export type {
   Attachment,
-  ChallengeCategory,
   ChallengeEditDetailModel,
   ChallengeInfoModel,
-  ChallengeType,
-  ChallengeUpdateModel,
   ContainerInfoModel,
-  FlagCreateModel,
   FlagInfoModel,
 } from './api.generated';
 

@@ -149,7 +149,7 @@ export const api = gameApi.enhanceEndpoints({
 });
 
 /**
- * The monitor lists (issue 15), paged and filtered on the server: the same requests as the generated
+ * The monitor lists, paged and filtered on the server: the same requests as the generated
  * `gameSubmissions`/`gameEvents`/`gameCheatInfo`, kept with the `X-Total-Count` of their answer so
  * the pagers know the number of pages. Before the start they answer 400 (10001) and non-monitors
  * meet 403: the pages say so inline instead of an error toast.

@@ -1,7 +1,7 @@
 import { api, type ChallengeCategory, type ChallengeInfo, type ChallengeType } from './api';
 
 /**
- * An admin's preview of a game's challenges (issue 18): the game API answers only members of an
+ * An admin's preview of a game's challenges: the game API answers only members of an
  * accepted team, so the preview reads the challenge editor's list and details instead (admins only).
  * The fields kept are those the player board and dialog show; the editor's flags and settings are
  * left out. Typed here rather than imported because features never import each other.

@@ -1,7 +1,7 @@
 import { setApiKeySource } from '@/shared/api/encryption';
 import { infoApi, type ClientConfig } from './api.generated';
 
-export type { CaptchaProvider, ClientConfig } from './api.generated';
+export type { ClientConfig } from './api.generated';
 
 /** Spec §9 defaults, shown until the server answers so the frame never renders empty. */
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {

@@ -1,6 +1,6 @@
 import { postsApi, type PostInfoModel } from './api.generated';
 
-export type { PostDetailModel, PostInfoModel } from './api.generated';
+export type { PostInfoModel } from './api.generated';
 
 /**
  * Posts are read here (Info tag, `/api/posts…`) and written by the edit feature (`/api/edit/posts…`).

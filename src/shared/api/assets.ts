@@ -1,8 +1,6 @@
 import { assetsApi as generated, type AssetsUploadApiArg } from './assets.generated';
 import { filesBody } from './multipart';
 
-export type { LocalFile } from './assets.generated';
-
 /**
  * Stored files (`/api/assets`): the admin files page and the challenge editor both upload and delete
  * them. Lists of files provide the 'Asset' tag, so any upload or deletion refreshes them.

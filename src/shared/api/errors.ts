@@ -1,14 +1,11 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { TFunction } from 'i18next';
 import { textKey, translateText, type TextRef } from '../text/textRef';
 
-/**
- * The one error shape (style-anchors §9.4 rule 6): whatever failed, UI text comes from
- * `getErrorMessage(t, error)` and the status from `getErrorStatus(error)`. Features never branch on
- * fetch- or RTK-specific shapes.
+/*
+ * The one error shape (style-anchors §9.4 rule 6): whatever failed (a fetch or RTK error, an Error,
+ * anything thrown), UI text comes from `getErrorMessage(t, error)` and the status from
+ * `getErrorStatus(error)`. Features never branch on fetch- or RTK-specific shapes.
  */
-export type ApiFailure = FetchBaseQueryError | SerializedError | Error | unknown;
 
 export const UNKNOWN_ERROR_KEY = 'common:error.unknown';
 

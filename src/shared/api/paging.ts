@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 /**
- * One page of a server-paged list (issue 15 item 3): the items and the filtered total the server
+ * One page of a server-paged list: the items and the filtered total the server
  * sends in `X-Total-Count` (server/src/lib/paging.ts). Usage in a feature's api.ts:
  *
  *   listThings: build.query<Page<Thing>, ListThingsArgs>({

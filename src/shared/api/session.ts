@@ -1,6 +1,6 @@
 import { sessionApi as generated, type ProfileUserInfoModel, type TeamInfoModel } from './session.generated';
 
-export type { ProfileUserInfoModel, Role, TeamInfoModel, TeamUserInfoModel } from './session.generated';
+export type { ProfileUserInfoModel } from './session.generated';
 
 /**
  * Who is looking, for every part of the client: the signed-in user (`GET /api/account/profile`)

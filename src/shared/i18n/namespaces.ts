@@ -12,4 +12,3 @@ export const NAMESPACES = [
   'posts',
   'wsrx',
 ] as const;
-export type Namespace = (typeof NAMESPACES)[number];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** How long typing must pause before a search runs (issue 15: one filtering per pause). */
+/** How long typing must pause before a search runs (one filtering per pause). */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /**

@@ -1,8 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import type { ConfirmOptions } from './ConfirmDialog';
 
-export type { ConfirmOptions } from './ConfirmDialog';
-
 // The dialog (and MUI's modal machinery) loads with the first confirmation, not with the page.
 const ConfirmDialog = lazy(() => import(/* webpackChunkName: "confirm" */ './ConfirmDialog'));
 

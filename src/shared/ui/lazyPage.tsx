@@ -39,5 +39,3 @@ export const lazyRoute = (path: string, load: Load, children?: RouteObject[]): R
   ...(children ? { children } : {}),
 });
 
-/** The placeholder route element for a page whose issue has not landed yet. */
-export const comingSoon = () => lazyPage(() => import(/* webpackChunkName: "coming-soon" */ './ComingSoonPage'));

@@ -87,7 +87,7 @@ describe('the theme', () => {
   });
 });
 
-describe('the focus ring (issue 18)', () => {
+describe('the focus ring', () => {
   const surfaces = { dark: ['#121417', '#1a1d21'], light: ['#ffffff'] } as const;
 
   it.each(['dark', 'light'] as const)('stands out 3:1 on the %s pages and cards, for any brand colour', (scheme) => {

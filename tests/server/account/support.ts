@@ -40,4 +40,4 @@ export async function userByName(app: FastifyInstance, userName: string) {
 export const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 // The real SMTP server lives in tests/helpers so the browser tests can use it too.
-export { linkFrom, startMailServer, type MailServer, type ReceivedMail } from '../../helpers/mail-server';
+export { linkFrom, startMailServer, type MailServer } from '../../helpers/mail-server';

@@ -17,6 +17,7 @@ import {
   participations,
   solves,
   submissions,
+  teamMembers,
   teams,
   userParticipations,
   users,
@@ -112,38 +113,42 @@ for (const engine of engines()) {
       });
       await createInstance(db, participation.id, challenge.id);
 
-      const loaded = await db.query.participations.findFirst({
-        where: eq(participations.id, participation.id),
-        with: {
-          game: true,
-          team: { with: { captain: true, members: true } },
-          members: true,
-          instances: { with: { challenge: true } },
-        },
-      });
+      const [loaded] = await db.select().from(participations).where(eq(participations.id, participation.id));
       assert.ok(loaded);
       assert.equal(loaded.status, 'Pending');
-      assert.equal(loaded.team.captain.userName, captain.userName);
-      assert.equal(loaded.team.captain.role, 'Admin');
-      assert.equal(loaded.team.bio, 'we hack');
+      const [loadedTeam] = await db.select().from(teams).where(eq(teams.id, loaded.teamId));
+      assert.ok(loadedTeam);
+      assert.equal(loadedTeam.bio, 'we hack');
+      const [loadedCaptain] = await db.select().from(users).where(eq(users.id, loadedTeam.captainId));
+      assert.equal(loadedCaptain?.userName, captain.userName);
+      assert.equal(loadedCaptain?.role, 'Admin');
       assert.deepEqual(
-        loaded.team.members.map((member) => member.userId),
+        (await db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id))).map((member) => member.userId),
         [captain.id],
       );
       assert.deepEqual(
-        loaded.members.map((member) => member.userId),
+        (
+          await db.select().from(userParticipations).where(eq(userParticipations.participationId, participation.id))
+        ).map((member) => member.userId),
         [captain.id],
       );
-      assert.equal(loaded.game.startAt.getTime(), start.getTime());
-      assert.equal(loaded.game.endAt.getTime(), end.getTime());
-      assert.deepEqual(loaded.game.divisions, ['Open', 'Student']);
-      assert.equal(loaded.game.practiceMode, true);
-      assert.equal(loaded.game.hidden, false);
-      assert.equal(loaded.game.containerCountLimit, 3);
-      assert.equal(loaded.game.teamMemberCountLimit, 0);
+      const [loadedGame] = await db.select().from(games).where(eq(games.id, loaded.gameId));
+      assert.ok(loadedGame);
+      assert.equal(loadedGame.startAt.getTime(), start.getTime());
+      assert.equal(loadedGame.endAt.getTime(), end.getTime());
+      assert.deepEqual(loadedGame.divisions, ['Open', 'Student']);
+      assert.equal(loadedGame.practiceMode, true);
+      assert.equal(loadedGame.hidden, false);
+      assert.equal(loadedGame.containerCountLimit, 3);
+      assert.equal(loadedGame.teamMemberCountLimit, 0);
 
-      const instance = loaded.instances[0];
-      assert.ok(instance);
+      const [row] = await db
+        .select({ instance: gameInstances, challenge: challenges })
+        .from(gameInstances)
+        .innerJoin(challenges, eq(challenges.id, gameInstances.challengeId))
+        .where(eq(gameInstances.participationId, participation.id));
+      assert.ok(row);
+      const instance = { ...row.instance, challenge: row.challenge };
       assert.equal(instance.isSolved, false);
       // GZCTF's entity defaults (§5.5).
       assert.deepEqual(

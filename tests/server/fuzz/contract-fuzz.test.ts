@@ -1,5 +1,5 @@
 /**
- * Contract fuzzing (issue 16 item 7): property-based requests generated from the OpenAPI contract go
+ * Contract fuzzing: property-based requests generated from the OpenAPI contract go
  * to every operation as an anonymous visitor, a player and an admin. Wrong types, missing and extra
  * fields, huge and deeply nested values, odd Unicode, hostile path and query ids and the wrong media
  * types must never get an answer >= 500, and every error must be GZCTF's `{title, status}` with
@@ -207,8 +207,8 @@ for (const engine of engines()) {
 
     /**
      * What the fuzzer found, held as plain requests. The malformed multipart body was fixed in
-     * lib/uploads.ts; the rest belong to the central input handling (issue 16 item 1: media types,
-     * UTF-8, decimal ids, router errors in `{title, status}`) and pass once that lands.
+     * lib/uploads.ts; the central input handling answers the rest (plugins/app/strict-input.ts:
+     * media types, UTF-8, decimal ids, router errors in `{title, status}`).
      */
     describe('findings', () => {
       const send = (

@@ -14,7 +14,7 @@ import { assertError, assertOk, client, type Client } from './support';
 const total = (response: LightMyRequestResponse) => Number(response.headers['x-total-count']);
 
 /**
- * The monitor and admin lists that reach thousands (issue 15): paged, narrowed by the extra
+ * The monitor and admin lists that reach thousands: paged, narrowed by the extra
  * `search`/`type` parameters, with the number of matches in `X-Total-Count`; GZCTF's own parameters
  * keep their meaning and bad values answer 400 with a title.
  */

@@ -92,7 +92,7 @@ for (const engine of engines()) {
       assert.notEqual(response.json<{ title: string }>().title, english);
     });
 
-    test('ids read outside the contract (feed, freeze, hub game) follow the same rule', async () => {
+    test('ids read by the additions and the hubs (feed, freeze, hub game) follow the same rule', async () => {
       for (const id of ['0x1', '1e0', '%201', '+1']) {
         assertNamesField(await admin('GET', `/api/game/${id}/ctftime.json`), 400, 'id', `ctftime ${id}`);
         assertNamesField(await admin('GET', `/api/game/${id}/freeze`), 400, 'id', `freeze ${id}`);

@@ -13,4 +13,3 @@ export * from './posts';
 export * from './logs';
 export * from './config';
 export * from './installation';
-export * from './relations';

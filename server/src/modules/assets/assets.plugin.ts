@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { builtInFavicon, matchesEtag, openAsset } from './assets.service';
 
 /**
- * `GET /favicon.webp`: the favicon made from the uploaded logo, or a built-in one. Not part of the
- * contract (GZCTF serves it outside its API), so it is a plain route. Browsers revalidate it on each
+ * `GET /favicon.webp`: the favicon made from the uploaded logo, or a built-in one. GZCTF serves it
+ * outside its API, so the contract lists it as a plain route (`serverFavicon`). Browsers revalidate it on each
  * visit (`no-cache` + ETag), so a new logo shows up at once and an unchanged one costs a 304.
  */
 export default fp(

@@ -2,9 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { components } from '../../contract/api.generated';
 
 /**
- * What game authoring tells the rest of the server, after the change is committed. The realtime hubs
- * and the scoreboard cache (issue 7) and the container manager subscribe here; until they exist
- * nobody listens and emitting costs nothing.
+ * What game authoring tells the rest of the server, after the change is committed. The realtime hubs,
+ * the scoreboard cache and the container manager subscribe here.
  *
  * - `noticePublished`: a notice was created or edited (Normal ones by admins, NewChallenge/NewHint as
  *   side effects of challenge edits); the user hub sends it to the game's players.

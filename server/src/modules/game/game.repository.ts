@@ -316,17 +316,6 @@ export async function countSubmissions(db: Db, gameId: number, filter: Submissio
   return row?.value ?? 0;
 }
 
-export async function findSubmissionView(db: Db, id: number) {
-  const [row] = await db
-    .select(submissionView)
-    .from(submissions)
-    .leftJoin(users, eq(users.id, submissions.userId))
-    .innerJoin(teams, eq(teams.id, submissions.teamId))
-    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
-    .where(eq(submissions.id, id));
-  return row;
-}
-
 const submitParticipation = alias(participations, 'submit_participation');
 const submitTeam = alias(teams, 'submit_team');
 const sourceParticipation = alias(participations, 'source_participation');

@@ -1,11 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Handlers } from '../../contract/handlers';
 import { decryptApiField } from '../../lib/api-encryption';
-import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
 import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readChoice, readPage, readRawParam, readSearch, sendPage } from '../../lib/paging';
-import { hasRole, requireUser } from '../../plugins/app/auth';
+import { requireUser } from '../../plugins/app/auth';
 import { sendScoreboard } from '../../plugins/app/scoreboard-cache';
 import { releaseFiles } from '../attachments';
 import * as service from './game.service';
@@ -14,7 +13,6 @@ import { readUploads } from '../../lib/uploads';
 import { sheetLabelTexts, sheetTimestamp } from './sheets';
 import { exportSheet, SUBMISSION_BATCH } from './sheet-export';
 import { attachmentDisposition } from '../../lib/content-types';
-import { decimalId } from '../../lib/ids';
 
 /** The player, monitor and admin game views (reference §2.5) except containers and traffic. */
 export const gameHandlers: Handlers = {
@@ -128,6 +126,17 @@ export const gameHandlers: Handlers = {
     const status = await service.submissionStatus(request.server.db, id, challengeId, submitId, requireUser(request));
     return sendJsonString(reply, status);
   },
+  // Beyond GZCTF: the CTFtime feed (players' view, so a freeze holds) and the Admin-set freeze.
+  async beyondCtftimeFeed(request) {
+    return service.ctftimeFeed(request.server, request.params.id);
+  },
+  async beyondGetGameFreeze(request) {
+    return service.getFreeze(request.server.db, request.params.id);
+  },
+  async beyondSetGameFreeze(request, reply) {
+    await service.setFreeze(request.server.db, request.params.id, request.body.freezeAt ?? null);
+    return sendEmpty(reply);
+  },
 };
 
 /** The workbook streams out as the worker writes it: no Content-Length, the client counts bytes. */
@@ -142,44 +151,4 @@ function sendSheet(reply: FastifyReply, fileName: string, sheet: Readable): Fast
     .header('content-disposition', attachmentDisposition(fileName))
     .header('cache-control', 'no-store')
     .send(sheet);
-}
-
-/** Off the contract, so its x-auth check is done here: an Admin's request for a valid game id. */
-function adminGameId(request: FastifyRequest<{ Params: { id: string } }>): number {
-  if (!request.user) throw unauthorized();
-  if (!hasRole(request.user, 'Admin')) throw forbidden();
-  const id = decimalId(request.params.id);
-  if (id === undefined) throw badRequest('validation.type', { field: 'id', type: 'integer' });
-  return id;
-}
-
-/**
- * Beyond GZCTF, so outside the contract: the CTFtime scoreboard feed (public, players' view, so a
- * freeze holds) and the Admin-only freeze setting (`{ freezeAt: ms | null }`, read and written).
- */
-export async function gameExtraRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: string } }>('/api/game/:id/ctftime.json', async (request) => {
-    const id = decimalId(request.params.id);
-    if (id === undefined) throw badRequest('validation.type', { field: 'id', type: 'integer' });
-    return service.ctftimeFeed(app, id);
-  });
-  app.get<{ Params: { id: string } }>('/api/game/:id/freeze', async (request) =>
-    service.getFreeze(app.db, adminGameId(request)),
-  );
-  app.put<{ Params: { id: string }; Body: { freezeAt?: number | null } }>(
-    '/api/game/:id/freeze',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: { freezeAt: { type: ['integer', 'null'] } },
-          required: ['freezeAt'],
-        },
-      },
-    },
-    async (request, reply) => {
-      await service.setFreeze(app.db, adminGameId(request), request.body.freezeAt ?? null);
-      return sendEmpty(reply);
-    },
-  );
 }

@@ -6,7 +6,7 @@ import { submissionBatch } from './game.repository';
 import type { SheetLabelTexts, SubmissionSheetRow } from './sheets';
 
 /**
- * Sheet exports off the request thread (issue 15 item 3). Each export runs in its own worker thread
+ * Sheet exports off the request thread. Each export runs in its own worker thread
  * (sheet.worker.ts) that builds the workbook with ExcelJS's streaming writer; the bytes come back as
  * messages and leave as the response body while they are produced, so a 50,000-row sheet neither
  * sits in memory whole nor holds the event loop that answers everyone else.

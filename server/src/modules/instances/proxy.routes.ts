@@ -81,7 +81,7 @@ export const proxyRouteOptions: Record<string, Partial<RouteOptions>> = {
   proxyProxyForNoInstance: { preHandler: prepare(true), wsHandler: bridge } as Partial<RouteOptions>,
 };
 
-/** GZCTF answers every method on a proxy id; the contract lists GET (HEAD comes with it). */
+/** GZCTF answers every method on a proxy id; the contract lists GET (HEAD comes with it) and names these in `x-other-methods`. */
 export async function proxyOtherMethods(app: FastifyInstance): Promise<void> {
   const methods = ['OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
   app.route({ method: [...methods], url: '/api/proxy/:id', handler: plain(false) });

@@ -1,4 +1,4 @@
-import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/posts';
 import { users } from '../../db/schema/users';
@@ -37,11 +37,6 @@ export async function updatePost(db: Db, id: string, changes: Partial<Omit<NewPo
 export async function deletePost(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
   return rows.length > 0;
-}
-
-export async function countPosts(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(posts);
-  return row?.value ?? 0;
 }
 
 /**

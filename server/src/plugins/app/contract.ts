@@ -1,7 +1,13 @@
 import type { FastifyInstance, RouteHandlerMethod, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
-import { listOperations, loadContract, type ContractOperation, type OpenApiDocument } from '../../contract/contract';
+import {
+  HTTP_METHODS,
+  listOperations,
+  loadContract,
+  type ContractOperation,
+  type OpenApiDocument,
+} from '../../contract/contract';
 import type { Handlers } from '../../contract/handlers';
 import { HttpError } from '../../lib/http-error';
 
@@ -37,16 +43,32 @@ function withoutMultipartBodies(document: OpenApiDocument): OpenApiDocument {
   return document;
 }
 
+/**
+ * Plain routes (hubs, probes, metrics, files) are listed in the contract so it names every route the
+ * server answers, but their own plugins serve them: the glue must not bind them a second time.
+ */
+function withoutPlainRoutes(document: OpenApiDocument): OpenApiDocument {
+  for (const [route, item] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      if (item[method]?.['x-plain-route']) delete item[method];
+    }
+    if (Object.keys(item).length === 0) delete document.paths[route];
+  }
+  return document;
+}
+
 /** Registers every contract operation: validation and serialisation from its schemas, 501 until built. */
 export default fp(
   async function contract(app: FastifyInstance, options: ContractOptions) {
     const full = loadContract();
     // Listed before the multipart bodies go, so each operation still names every media type it takes.
     const operations = new Map(listOperations(full).map((operation) => [operation.operationId, operation]));
-    const document = withoutMultipartBodies(full);
+    const document = withoutPlainRoutes(withoutMultipartBodies(full));
     const handlers = options.handlers as Record<string, RouteHandlerMethod | undefined>;
     for (const operationId of Object.keys(handlers)) {
-      if (!operations.has(operationId)) throw new Error(`Handler ${operationId} has no operation in the contract`);
+      const operation = operations.get(operationId);
+      if (!operation) throw new Error(`Handler ${operationId} has no operation in the contract`);
+      if (operation.plainRoute) throw new Error(`Handler ${operationId} is for a plain route, served by its plugin`);
     }
     await app.register(openapiGlue, {
       specification: document,

@@ -62,10 +62,10 @@ function plainJsonBody(schema: Record<string, unknown>): void {
 }
 
 /**
- * Strict input for every route, in one place so a new route cannot forget it (issue 16 item 1):
+ * Strict input for every route, in one place so a new route cannot forget it:
  * bodies of a media type the route does not take are refused with 415 before they are read, JSON
  * bodies must be UTF-8 and are parsed without coercion (lib/validator-compiler.ts), and WebSocket
- * upgrades reach only the routes built for them (item 2): the hubs and the container proxy.
+ * upgrades reach only the routes built for them: the hubs and the container proxy.
  * Oversized bodies meet Fastify's `bodyLimit` (413) while streaming, before they are held whole.
  */
 export default fp(

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '@/shared/api/errors';
 import { formatDateTime } from '@/shared/lib/dateTime';
-import { useEditGetGameFreezeQuery, useEditSetGameFreezeMutation } from '../api';
+import { useBeyondGetGameFreezeQuery, useBeyondSetGameFreezeMutation } from '../api';
 import { fromLocalInput, toLocalInput } from '../lib/gameForm';
 import { Section } from './Section';
 
@@ -24,7 +24,7 @@ function FreezeForm({ gameId, start, end, freezeAt }: Props & { freezeAt: number
   const { t, i18n } = useTranslation();
   const [value, setValue] = useState(() => toLocalInput(freezeAt));
   const [problem, setProblem] = useState<string | null>(null);
-  const [save, { isLoading, error }] = useEditSetGameFreezeMutation();
+  const [save, { isLoading, error }] = useBeyondSetGameFreezeMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,13 +33,13 @@ function FreezeForm({ gameId, start, end, freezeAt }: Props & { freezeAt: number
     setProblem(found);
     if (found) return;
     // The server's answer (inline below and as a notification) says why a save failed.
-    await save({ id: gameId, freezeAt: at }).catch(() => undefined);
+    await save({ id: gameId, gameFreezeModel: { freezeAt: at } }).catch(() => undefined);
   }
 
   async function lift() {
     setProblem(null);
     // On success the stored value changes and the form starts afresh (it is keyed by it).
-    await save({ id: gameId, freezeAt: null }).catch(() => undefined);
+    await save({ id: gameId, gameFreezeModel: { freezeAt: null } }).catch(() => undefined);
   }
 
   return (
@@ -78,7 +78,7 @@ function FreezeForm({ gameId, start, end, freezeAt }: Props & { freezeAt: number
  */
 export function ScoreboardFreezeSection(props: Props) {
   const { t } = useTranslation();
-  const freeze = useEditGetGameFreezeQuery({ id: props.gameId });
+  const freeze = useBeyondGetGameFreezeQuery({ id: props.gameId });
   return (
     <Section title={t('edit:info.section.freeze')}>
       {freeze.error ? (

@@ -1,8 +1,5 @@
 import type { ChallengeInfo, ChallengeItem, ScoreboardItem, ScoreboardModel, TopTimeLine } from '../api';
 
-/** `DateTimeOffset.MinValue` in Unix ms: the server's "no solve yet". */
-const NO_TIME = 0;
-
 export const PAGE_SIZES = [10, 30, 50, 100];
 export const DEFAULT_PAGE_SIZE = 30;
 
@@ -46,8 +43,6 @@ export const shownRank = (item: ScoreboardItem, division: string | null) =>
 export function solvesById(item: ScoreboardItem): Map<number, ChallengeItem> {
   return new Map(item.solvedChallenges.map((solve) => [solve.id, solve]));
 }
-
-export const isKnownTime = (ms: number | null | undefined): ms is number => ms != null && ms > NO_TIME;
 
 /** The timelines of the chart: the division's top 10 when filtering by one, else the overall top 10. */
 export const timelinesFor = (board: ScoreboardModel, division: string | null): TopTimeLine[] =>

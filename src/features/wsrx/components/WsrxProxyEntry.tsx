@@ -42,7 +42,7 @@ const STATUS_COLOR: Record<DaemonState, 'default' | 'warning' | 'success'> = {
  * daemon waits for approval it says so; otherwise it shows the WebSocket URL, what wsrx is and where
  * to get it, and a way to connect. The state machine itself runs in the listeners.
  */
-export function WsrxProxyEntry({ remote, label }: ProxyEntryProps) {
+function WsrxProxyEntry({ remote, label }: ProxyEntryProps) {
   const { t } = useTranslation();
   const dispatch = useWsrxDispatch();
   const daemon = useWsrxSelector(selectDaemonState);
