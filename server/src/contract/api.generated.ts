@@ -248,7 +248,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists users ordered by id, one page at a time. */
+        /** @description Lists users one page at a time, by registration time unless `sort` says otherwise. */
         get: operations["adminGetUsers"];
         put?: never;
         /** @description Creates (or updates) users in one batch, optionally grouping them into new teams. */
@@ -4126,6 +4126,10 @@ export interface operations {
                 skip?: number;
                 /** @description Only users whose name, student number, e-mail, phone, id or real name contains this text, case-insensitively (beyond GZCTF; `total` then counts the matches). */
                 search?: string;
+                /** @description The column to order by (beyond GZCTF); ties are broken by id. Without it, registration time, then id. */
+                sort?: "userName" | "email" | "role" | "lastVisitedUtc" | "registerTimeUtc";
+                /** @description The direction of `sort` (beyond GZCTF), ascending unless `desc`; without `sort` the default order stands. */
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -4515,6 +4519,10 @@ export interface operations {
                 skip?: number;
                 /** @description Only teams whose name contains this text or whose id equals it (beyond GZCTF; `total` then counts the matches). */
                 search?: string;
+                /** @description The column to order by (beyond GZCTF); ties are broken by id. Without it, id. */
+                sort?: "id" | "name" | "locked";
+                /** @description The direction of `sort` (beyond GZCTF), ascending unless `desc`; without `sort` the default order stands. */
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -5458,6 +5466,10 @@ export interface operations {
                 count?: number;
                 /** @description Number of items to skip. */
                 skip?: number;
+                /** @description The column to order by (beyond GZCTF); ties are broken by id. Without it, newest id first. */
+                sort?: "id" | "title" | "start" | "end";
+                /** @description The direction of `sort` (beyond GZCTF), ascending unless `desc`; without `sort` the default order stands. */
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;

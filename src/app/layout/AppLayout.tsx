@@ -31,6 +31,8 @@ export const platformTitle = (title: string) => `${title}::CTF`;
 
 /** The main region: the skip link's target, and where focus lands after navigation (RouteFocus). */
 const MAIN_ID = 'main-content';
+/** Under /admin (site administration and game authoring), where the wide tables live. */
+const ADMIN_PATH = /^\/admin(\/|$)/i;
 
 const activeLink = { color: 'primary.main', bgcolor: 'action.selected' } as const;
 
@@ -143,7 +145,14 @@ export function AppLayout() {
           />
         </Suspense>
       )}
-      <Container component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, py: 3, outline: 'none' }}>
+      <Container
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        // The admin grids have many columns: they get a wider page than reading pages (issue 18).
+        maxWidth={ADMIN_PATH.test(pathname) ? 'xl' : 'lg'}
+        sx={{ flex: 1, py: 3, outline: 'none' }}
+      >
         <ErrorBoundary
           resetKeys={[pathname]}
           fallback={({ error, reset }) => <ErrorScreen error={error} onRetry={reset} onCleanCache={cleanCache} />}

@@ -31,6 +31,8 @@ const injectedRtkApi = api
             count: queryArg.count,
             skip: queryArg.skip,
             search: queryArg.search,
+            sort: queryArg.sort,
+            order: queryArg.order,
           },
         }),
         providesTags: ['Admin'],
@@ -76,6 +78,8 @@ const injectedRtkApi = api
             count: queryArg.count,
             skip: queryArg.skip,
             search: queryArg.search,
+            sort: queryArg.sort,
+            order: queryArg.order,
           },
         }),
         providesTags: ['Admin'],
@@ -164,6 +168,10 @@ export type AdminGetUsersApiArg = {
   skip?: number;
   /** Only users whose name, student number, e-mail, phone, id or real name contains this text, case-insensitively (beyond GZCTF; `total` then counts the matches). */
   search?: string;
+  /** The column to order by (beyond GZCTF); ties are broken by id. Without it, registration time, then id. */
+  sort?: 'userName' | 'email' | 'role' | 'lastVisitedUtc' | 'registerTimeUtc';
+  /** The direction of `sort` (beyond GZCTF), ascending unless `desc`; without `sort` the default order stands. */
+  order?: 'asc' | 'desc';
 };
 export type AdminAddUsersApiResponse = unknown;
 export type AdminAddUsersApiArg = {
@@ -204,6 +212,10 @@ export type AdminGetTeamsApiArg = {
   skip?: number;
   /** Only teams whose name contains this text or whose id equals it (beyond GZCTF; `total` then counts the matches). */
   search?: string;
+  /** The column to order by (beyond GZCTF); ties are broken by id. Without it, id. */
+  sort?: 'id' | 'name' | 'locked';
+  /** The direction of `sort` (beyond GZCTF), ascending unless `desc`; without `sort` the default order stands. */
+  order?: 'asc' | 'desc';
 };
 export type AdminSearchTeamsApiResponse = /** status 200 OK */ ArrayResponseOfTeamInfoModel;
 export type AdminSearchTeamsApiArg = {

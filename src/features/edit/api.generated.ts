@@ -53,6 +53,8 @@ const injectedRtkApi = api
           params: {
             count: queryArg.count,
             skip: queryArg.skip,
+            sort: queryArg.sort,
+            order: queryArg.order,
           },
         }),
         providesTags: ['Edit'],
@@ -251,6 +253,10 @@ export type EditGetGamesApiArg = {
   count?: number;
   /** Number of items to skip. */
   skip?: number;
+  /** The column to order by (beyond GZCTF); ties are broken by id. Without it, newest id first. */
+  sort?: 'id' | 'title' | 'start' | 'end';
+  /** The direction of `sort` (beyond GZCTF), ascending unless `desc`; without `sort` the default order stands. */
+  order?: 'asc' | 'desc';
 };
 export type EditGetGameApiResponse = /** status 200 OK */ GameInfoModel;
 export type EditGetGameApiArg = {

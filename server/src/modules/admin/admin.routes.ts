@@ -56,8 +56,8 @@ export const adminHandlers: Handlers = {
   },
 
   async adminGetUsers(request) {
-    const { count = 100, skip = 0, search } = request.query;
-    return getUsers(request.server.db, { count, skip, search });
+    const { count = 100, skip = 0, search, sort, order } = request.query;
+    return getUsers(request.server.db, { count, skip, search, sort, order });
   },
 
   async adminSearchUsers(request) {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionChanges } from '../../plugins/app/session-cache';
 import { teamMembers, teams, users } from '../../db/schema';
 import { searchPattern } from '../../lib/paging';
+import { sortOrder, type SortRequest } from '../../lib/sorting';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,13 +22,31 @@ function userMatches(pattern: string | undefined) {
     : undefined;
 }
 
-/** Users in registration order (our ids are random, GZCTF's time-ordered; see db/schema/users.ts). */
-export async function listUsers(db: Db, page: { count: number; skip: number }, pattern?: string): Promise<UserRow[]> {
+export type UserSort = 'userName' | 'email' | 'role' | 'lastVisitedUtc' | 'registerTimeUtc';
+
+/** Names compare case-insensitively (as they are unique), which the lower(user_name) index serves. */
+const USER_SORT_COLUMNS = {
+  userName: sql`lower(${users.userName})`,
+  email: sql`lower(${users.email})`,
+  role: users.role,
+  lastVisitedUtc: users.lastVisitedAt,
+  registerTimeUtc: users.registerAt,
+};
+
+/**
+ * Users in the order asked for, by default in registration order (our ids are random, GZCTF's
+ * time-ordered; see db/schema/users.ts).
+ */
+export async function listUsers(
+  db: Db,
+  page: { count: number; skip: number } & SortRequest<UserSort>,
+  pattern?: string,
+): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
     .where(userMatches(pattern))
-    .orderBy(users.registerAt, users.id)
+    .orderBy(...sortOrder(USER_SORT_COLUMNS, users.id, page, [asc(users.registerAt), asc(users.id)]))
     .limit(page.count)
     .offset(page.skip);
 }

@@ -4,6 +4,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { components } from '../../contract/api.generated';
 import { badRequest, type HttpError, notFound } from '../../lib/http-error';
 import { searchPattern } from '../../lib/paging';
+import type { SortRequest } from '../../lib/sorting';
 import { hashPassword, passwordProblem } from '../../lib/password';
 import { fileUrl, releaseFileRow, removeBlob } from '../../lib/storage';
 import {
@@ -23,6 +24,7 @@ import {
   listUsers,
   searchUsers,
   type UserRow,
+  type UserSort,
 } from './users.repository';
 
 type Schemas = components['schemas'];
@@ -81,7 +83,10 @@ function duplicateUser(
 }
 
 /** A page of users; with `search`, of the matching ones, and `total` counts the matches. */
-export async function getUsers(db: Db, page: { count: number; skip: number; search?: string | undefined }) {
+export async function getUsers(
+  db: Db,
+  page: { count: number; skip: number; search?: string | undefined } & SortRequest<UserSort>,
+) {
   const pattern = searchPattern(page.search);
   const [rows, total] = await Promise.all([listUsers(db, page, pattern), countUsers(db, pattern)]);
   return { data: rows.map(toUserInfo), length: rows.length, total };

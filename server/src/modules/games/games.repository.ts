@@ -1,18 +1,32 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { challenges, flags } from '../../db/schema/challenges';
 import { games } from '../../db/schema/games';
 import { containers, gameInstances } from '../../db/schema/instances';
 import { participations } from '../../db/schema/participations';
 import { attachmentFileHashes } from '../attachments';
+import { sortOrder, type SortRequest } from '../../lib/sorting';
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;
 /** The columns an admin edits (everything but the id, keys and poster). */
 export type GameSettings = Omit<NewGame, 'id' | 'publicKey' | 'privateKey' | 'posterHash'>;
 
-export async function listGames(db: Db, page: { count: number; skip: number }): Promise<GameRow[]> {
-  return db.select().from(games).orderBy(desc(games.id)).limit(page.count).offset(page.skip);
+export type GameSort = 'id' | 'title' | 'start' | 'end';
+
+const GAME_SORT_COLUMNS = { id: games.id, title: sql`lower(${games.title})`, start: games.startAt, end: games.endAt };
+
+/** Games in the order asked for, by default newest id first. */
+export async function listGames(
+  db: Db,
+  page: { count: number; skip: number } & SortRequest<GameSort>,
+): Promise<GameRow[]> {
+  return db
+    .select()
+    .from(games)
+    .orderBy(...sortOrder(GAME_SORT_COLUMNS, games.id, page, [desc(games.id)]))
+    .limit(page.count)
+    .offset(page.skip);
 }
 
 export async function countGames(db: Db): Promise<number> {

@@ -4,6 +4,7 @@ import { DEFAULT_BLOOD_BONUS, isValidBloodBonus } from '../../lib/blood-bonus';
 import { generateGameKeys } from '../../lib/game-keys';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { toWebp } from '../../lib/images';
+import type { SortRequest } from '../../lib/sorting';
 import { fileUrl, releaseFileRow, storeFile } from '../../lib/storage';
 import { dropAttachments, releaseHashes, removeBlobs } from '../attachments';
 import { publish } from '../edit/edit.events';
@@ -20,6 +21,7 @@ import {
   updateGame,
   type GameRow,
   type GameSettings,
+  type GameSort,
 } from './games.repository';
 
 type Schemas = components['schemas'];
@@ -131,9 +133,12 @@ export function gameSettings(model: GameInfoModel): GameSettings {
   };
 }
 
-export async function getGames(db: Db, page: { count?: number; skip?: number }): Promise<GameInfoPage> {
+export async function getGames(
+  db: Db,
+  page: { count?: number; skip?: number } & SortRequest<GameSort>,
+): Promise<GameInfoPage> {
   const [rows, total] = await Promise.all([
-    listGames(db, { count: page.count ?? DEFAULT_GAME_PAGE, skip: page.skip ?? 0 }),
+    listGames(db, { ...page, count: page.count ?? DEFAULT_GAME_PAGE, skip: page.skip ?? 0 }),
     countGames(db),
   ]);
   return { data: rows.map(toGameInfo), length: rows.length, total };

@@ -5,8 +5,8 @@ import { adminDeleteTeam, adminUpdateTeam, findTeams, getTeams } from './team.se
 // Admin-tagged operations (reference §2.2) that belong to the team aggregate, so they live with it.
 export const adminTeamHandlers: Handlers = {
   async adminGetTeams(request) {
-    const { count = 100, skip = 0, search } = request.query;
-    return getTeams(request.server.db, { count, skip, search });
+    const { count = 100, skip = 0, search, sort, order } = request.query;
+    return getTeams(request.server.db, { count, skip, search, sort, order });
   },
 
   async adminSearchTeams(request) {

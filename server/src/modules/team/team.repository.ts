@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { games, participations, teamMembers, teams, userParticipations, users } from '../../db/schema';
 import { searchPattern } from '../../lib/paging';
+import { sortOrder, type SortRequest } from '../../lib/sorting';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
@@ -142,8 +143,23 @@ function teamMatches(hint: string | undefined) {
   return id === undefined ? ilike(teams.name, pattern) : or(ilike(teams.name, pattern), eq(teams.id, id));
 }
 
-export async function listTeams(db: Db, page: { count: number; skip: number }, hint?: string): Promise<TeamRow[]> {
-  return db.select().from(teams).where(teamMatches(hint)).orderBy(asc(teams.id)).limit(page.count).offset(page.skip);
+export type TeamSort = 'id' | 'name' | 'locked';
+
+const TEAM_SORT_COLUMNS = { id: teams.id, name: sql`lower(${teams.name})`, locked: teams.locked };
+
+/** Teams in the order asked for, by default by id (creation order). */
+export async function listTeams(
+  db: Db,
+  page: { count: number; skip: number } & SortRequest<TeamSort>,
+  hint?: string,
+): Promise<TeamRow[]> {
+  return db
+    .select()
+    .from(teams)
+    .where(teamMatches(hint))
+    .orderBy(...sortOrder(TEAM_SORT_COLUMNS, teams.id, page, [asc(teams.id)]))
+    .limit(page.count)
+    .offset(page.skip);
 }
 
 export async function countTeams(db: Db, hint?: string): Promise<number> {

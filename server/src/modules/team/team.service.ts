@@ -3,6 +3,7 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { toWebp } from '../../lib/images';
+import type { SortRequest } from '../../lib/sorting';
 import { fileUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
 import { verifyTeamToken } from '../../lib/team-token';
 import type { SessionUser } from '../../plugins/app/auth';
@@ -27,6 +28,7 @@ import {
   writeupHashesOfTeam,
   type MemberRow,
   type TeamChanges,
+  type TeamSort,
   type TeamRow,
 } from './team.repository';
 
@@ -331,7 +333,10 @@ export function verifySignature(body: SignatureVerifyModel): void {
 // ---- administration (reference §2.2) ----
 
 /** A page of teams; with `search`, of the matching ones, and `total` counts the matches. */
-export async function getTeams(db: Db, page: { count: number; skip: number; search?: string | undefined }) {
+export async function getTeams(
+  db: Db,
+  page: { count: number; skip: number; search?: string | undefined } & SortRequest<TeamSort>,
+) {
   const [rows, total] = await Promise.all([listTeams(db, page, page.search), countTeams(db, page.search)]);
   const data = await withMembers(db, rows);
   return { data, length: data.length, total };

@@ -3,9 +3,10 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '@/shared/ui/grid/actionsColumn';
 import { formatFileSize } from '@/shared/lib/fileSize';
 import { useAssetSizeQuery, type LocalFile } from '../api';
 import { CopyButton } from '@/shared/ui/CopyButton';
@@ -65,20 +66,14 @@ export function useFileColumns(actions: FileActions): GridColDef<LocalFile>[] {
         width: 120,
         renderCell: ({ row }) => <FileSize file={row} />,
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: t('admin:column.actions'),
-        width: 80,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutline />}
-            label={t('admin:files.delete', { name: row.name })}
-            onClick={() => actions.remove(row)}
-          />,
-        ],
-      },
+      actionsColumn<LocalFile>(t('admin:column.actions'), [
+        {
+          key: 'delete',
+          icon: <DeleteOutline />,
+          label: (row) => t('admin:files.delete', { name: row.name }),
+          onClick: actions.remove,
+        },
+      ]),
     ],
     [t, actions],
   );

@@ -2,10 +2,11 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '@/shared/ui/grid/actionsColumn';
 import { categoryLook } from '@/shared/lib/challengeCategory';
 import { formatDateTime } from '@/shared/lib/dateTime';
 import { CopyButton } from '@/shared/ui/CopyButton';
@@ -154,21 +155,15 @@ export function useInstanceColumns(actions: InstanceActions): GridColDef<Contain
         width: 150,
         renderCell: ({ row }) => <StopCountdown until={row.expectStopAt} />,
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: t('admin:column.actions'),
-        width: 80,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="destroy"
-            icon={<DeleteOutline />}
-            label={t('admin:instances.action.destroy', { entry: instanceEntry(row) })}
-            disabled={actions.destroying === row.containerGuid}
-            onClick={() => actions.destroy(row)}
-          />,
-        ],
-      },
+      actionsColumn<ContainerInstanceModel>(t('admin:column.actions'), [
+        {
+          key: 'destroy',
+          icon: <DeleteOutline />,
+          label: (row) => t('admin:instances.action.destroy', { entry: instanceEntry(row) }),
+          disabled: (row) => actions.destroying === row.containerGuid,
+          onClick: actions.destroy,
+        },
+      ]),
     ],
     [t, language, actions],
   );

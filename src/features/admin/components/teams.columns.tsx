@@ -6,9 +6,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '@/shared/ui/grid/actionsColumn';
 import type { TeamInfoModel } from '../api';
 import { NameWithAvatar } from './NameWithAvatar';
 
@@ -82,26 +83,20 @@ export function useTeamColumns(actions: TeamActions): GridColDef<TeamInfoModel>[
           />
         ),
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: t('admin:column.actions'),
-        width: 100,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label={t('admin:teams.action.edit', { name: row.name })}
-            onClick={() => actions.edit(row)}
-          />,
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutline />}
-            label={t('admin:teams.action.delete', { name: row.name })}
-            onClick={() => actions.remove(row)}
-          />,
-        ],
-      },
+      actionsColumn<TeamInfoModel>(t('admin:column.actions'), [
+        {
+          key: 'edit',
+          icon: <EditOutlined />,
+          label: (row) => t('admin:teams.action.edit', { name: row.name }),
+          onClick: actions.edit,
+        },
+        {
+          key: 'delete',
+          icon: <DeleteOutline />,
+          label: (row) => t('admin:teams.action.delete', { name: row.name }),
+          onClick: actions.remove,
+        },
+      ]),
     ],
     [t, actions],
   );

@@ -5,11 +5,12 @@ import HighlightOff from '@mui/icons-material/HighlightOff';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfoModel } from '../api';
 import { formatDateTime } from '@/shared/lib/dateTime';
+import { actionsColumn } from '@/shared/ui/grid/actionsColumn';
 import { NameWithAvatar } from './NameWithAvatar';
 import { RoleChip } from './RoleChip';
 
@@ -21,7 +22,11 @@ export interface UserActions {
 
 export const userRowId = (user: UserInfoModel) => user.id ?? user.userName ?? '';
 
-/** The users table's columns; `actions` must be stable (the grid keeps widths while this is). */
+/**
+ * The users table's columns; `actions` must be stable (the grid keeps widths while this is). The
+ * fixed widths hold a compact date (and an IPv4 address) plus the sort arrow in every locale; the
+ * text columns share what is left, so at 1440 px nothing is clipped.
+ */
 export function useUserColumns(actions: UserActions): GridColDef<UserInfoModel>[] {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -31,14 +36,15 @@ export function useUserColumns(actions: UserActions): GridColDef<UserInfoModel>[
         field: 'userName',
         headerName: t('admin:users.column.userName'),
         flex: 1,
-        minWidth: 160,
+        minWidth: 170,
         renderCell: ({ row }) => <NameWithAvatar name={row.userName ?? ''} avatar={row.avatar} />,
       },
-      { field: 'email', headerName: t('admin:users.column.email'), flex: 1.2, minWidth: 180 },
+      { field: 'email', headerName: t('admin:users.column.email'), flex: 1.3, minWidth: 200 },
       {
         field: 'realName',
         headerName: t('admin:users.column.realNameAndNumber'),
-        width: 150,
+        flex: 0.8,
+        minWidth: 170,
         renderCell: ({ row }) => (
           <Stack sx={{ minWidth: 0 }}>
             <Typography variant="body2" noWrap>
@@ -53,13 +59,13 @@ export function useUserColumns(actions: UserActions): GridColDef<UserInfoModel>[
       {
         field: 'role',
         headerName: t('admin:users.column.role'),
-        width: 100,
+        width: 120,
         renderCell: ({ row }) => (row.role ? <RoleChip role={row.role} /> : null),
       },
       {
         field: 'emailConfirmed',
         headerName: t('admin:users.column.emailConfirmed'),
-        width: 96,
+        width: 110,
         align: 'center',
         headerAlign: 'center',
         renderCell: ({ row }) =>
@@ -72,7 +78,7 @@ export function useUserColumns(actions: UserActions): GridColDef<UserInfoModel>[
       {
         field: 'lastVisitedUtc',
         headerName: t('admin:users.column.lastVisit'),
-        width: 160,
+        width: 200,
         renderCell: ({ row }) => (
           <Stack sx={{ minWidth: 0 }}>
             <Typography variant="body2" noWrap>
@@ -87,35 +93,29 @@ export function useUserColumns(actions: UserActions): GridColDef<UserInfoModel>[
       {
         field: 'registerTimeUtc',
         headerName: t('admin:users.column.registered'),
-        width: 150,
+        width: 180,
         valueFormatter: (value: number | undefined) => formatDateTime(value, language),
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: t('admin:column.actions'),
-        width: 120,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditOutlined />}
-            label={t('admin:users.action.edit', { userName: row.userName })}
-            onClick={() => actions.edit(row)}
-          />,
-          <GridActionsCellItem
-            key="password"
-            icon={<LockResetOutlined />}
-            label={t('admin:users.action.resetPassword', { userName: row.userName })}
-            onClick={() => actions.resetPassword(row)}
-          />,
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutline />}
-            label={t('admin:users.action.delete', { userName: row.userName })}
-            onClick={() => actions.remove(row)}
-          />,
-        ],
-      },
+      actionsColumn<UserInfoModel>(t('admin:column.actions'), [
+        {
+          key: 'edit',
+          icon: <EditOutlined />,
+          label: (row) => t('admin:users.action.edit', { userName: row.userName }),
+          onClick: actions.edit,
+        },
+        {
+          key: 'password',
+          icon: <LockResetOutlined />,
+          label: (row) => t('admin:users.action.resetPassword', { userName: row.userName }),
+          onClick: actions.resetPassword,
+        },
+        {
+          key: 'delete',
+          icon: <DeleteOutline />,
+          label: (row) => t('admin:users.action.delete', { userName: row.userName }),
+          onClick: actions.remove,
+        },
+      ]),
     ],
     [t, language, actions],
   );

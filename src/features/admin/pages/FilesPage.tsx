@@ -2,8 +2,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { GridPaginationModel } from '@mui/x-data-grid';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import {
@@ -13,12 +12,12 @@ import {
   useAssetsUploadMutation,
   type LocalFile,
 } from '../api';
-import { DataTable } from '@/shared/ui/grid/DataTable';
+import { ServerGrid } from '@/shared/ui/grid/ServerGrid';
+import { useServerGrid } from '@/shared/ui/grid/useServerGrid';
 import { fileRowId, useFileColumns, type FileActions } from '../components/files.columns';
 import { SectionHeader } from '../components/SectionHeader';
 
 export const FILES_PAGE_SIZE = 50;
-const NO_FILES: LocalFile[] = [];
 
 /**
  * The stored files, newest first: open, upload, delete. Deleting drops one reference; a file that
@@ -28,11 +27,8 @@ export default function FilesPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const input = useRef<HTMLInputElement>(null);
-  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: FILES_PAGE_SIZE });
-  const { data, isFetching, refetch } = useAdminFilesQuery(
-    { count: page.pageSize, skip: page.page * page.pageSize },
-    { refetchOnMountOrArgChange: true },
-  );
+  const grid = useServerGrid({ pageSize: FILES_PAGE_SIZE });
+  const { data, isFetching, refetch } = useAdminFilesQuery(grid.query, { refetchOnMountOrArgChange: true });
   const [upload, { isLoading: uploading }] = useAssetsUploadMutation();
   const [remove] = useAssetsDeleteMutation();
 
@@ -50,10 +46,6 @@ export default function FilesPage() {
   );
   const actions = useMemo<FileActions>(() => ({ remove: (file) => void onDelete(file) }), [onDelete]);
   const columns = useFileColumns(actions);
-  const rows = data?.data ?? NO_FILES;
-  const hasNextPage = rows.length >= page.pageSize;
-  // Unknown until a page comes back short; then the count is known up to that page.
-  const rowCount = isFetching || hasNextPage ? -1 : page.page * page.pageSize + rows.length;
 
   return (
     <Stack spacing={2}>
@@ -84,18 +76,16 @@ export default function FilesPage() {
           />
         </Stack>
       </SectionHeader>
-      <DataTable
-        aria-label={t('admin:section.files')}
-        rows={rows}
+      <ServerGrid
+        grid={grid}
+        label={t('admin:section.files')}
+        rows={data?.data}
+        // Not counted (GZCTF's list neither): the pager goes on while pages come back full.
+        total={undefined}
+        loading={isFetching}
         columns={columns}
         getRowId={fileRowId}
-        loading={isFetching}
-        paginationMode="server"
-        rowCount={rowCount}
-        paginationMeta={{ hasNextPage }}
         pageSizeOptions={[FILES_PAGE_SIZE]}
-        paginationModel={page}
-        onPaginationModelChange={setPage}
       />
     </Stack>
   );

@@ -3,11 +3,12 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GridOverlay, type GridPaginationModel } from '@mui/x-data-grid';
+import { GridOverlay } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
-import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
+import { ServerGrid } from '@/shared/ui/grid/ServerGrid';
+import { useServerGrid } from '@/shared/ui/grid/useServerGrid';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import {
   useAdminDestroyInstanceMutation,
@@ -27,7 +28,6 @@ import {
 import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
 import { SectionHeader } from '../components/SectionHeader';
 
-const NO_INSTANCES: ContainerInstanceModel[] = [];
 const NO_TEAMS: TeamInfoModel[] = [];
 
 /** Picks a team to filter on from the server's team search (name contains, or the id). */
@@ -70,38 +70,21 @@ function TeamFilterSearch({ onSelect }: { onSelect: (team: TeamModel) => void })
 export default function InstancesPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
   const [team, setTeam] = useState<TeamModel | null>(null);
   const [challenge, setChallenge] = useState<ChallengeModel | null>(null);
   const [destroying, setDestroying] = useState<string | null>(null);
+  // A new team or challenge filter starts again at the first page.
+  const grid = useServerGrid({ filters: [team?.id, challenge?.id] });
 
   const list = useAdminInstancesQuery(
-    {
-      count: page.pageSize,
-      skip: page.page * page.pageSize,
-      teamId: team?.id,
-      challengeId: challenge?.id,
-    },
+    { count: grid.query.count, skip: grid.query.skip, teamId: team?.id, challengeId: challenge?.id },
     // Containers come and go (and expire) on their own.
     { refetchOnMountOrArgChange: true, pollingInterval: REFRESH_INTERVAL_MS },
   );
   const [destroy] = useAdminDestroyInstanceMutation();
 
-  const firstPage = useCallback(() => setPage((previous) => ({ ...previous, page: 0 })), []);
-  const filterTeam = useCallback(
-    (next: TeamModel | null) => {
-      setTeam(next);
-      firstPage();
-    },
-    [firstPage],
-  );
-  const filterChallenge = useCallback(
-    (next: ChallengeModel | null) => {
-      setChallenge(next);
-      firstPage();
-    },
-    [firstPage],
-  );
+  const filterTeam = useCallback((next: TeamModel | null) => setTeam(next), []);
+  const filterChallenge = useCallback((next: ChallengeModel | null) => setChallenge(next), []);
 
   const onDestroy = useCallback(
     async (instance: ContainerInstanceModel) => {
@@ -129,10 +112,6 @@ export default function InstancesPage() {
     [filterTeam, filterChallenge, onDestroy, destroying],
   );
   const columns = useInstanceColumns(actions);
-  // Rows only for the page and filters asked for (not the previous ones while those load); the count
-  // stays from the last answer so the grid keeps its page meanwhile.
-  const rows = list.currentData?.data ?? NO_INSTANCES;
-  const rowCount = list.data?.total ?? list.data?.length ?? 0;
 
   return (
     <Stack spacing={2}>
@@ -174,17 +153,16 @@ export default function InstancesPage() {
           </Typography>
         )}
       </Stack>
-      <DataTable
-        aria-label={t('admin:section.instances')}
-        rows={rows}
+      <ServerGrid
+        grid={grid}
+        label={t('admin:section.instances')}
+        rows={list.currentData?.data}
+        total={list.data?.total ?? list.data?.length}
+        // Polling refreshes the rows in place; only a new page or filter shows the loading bar.
+        loading={list.isFetching && !list.currentData}
         columns={columns}
         getRowId={instanceRowId}
-        loading={list.isFetching && !list.currentData}
         rowHeight={60}
-        paginationMode="server"
-        rowCount={rowCount}
-        paginationModel={page}
-        onPaginationModelChange={setPage}
         // Says why the table is empty instead of the grid's generic "no rows".
         slots={{ noRowsOverlay: GridOverlay }}
         slotProps={{

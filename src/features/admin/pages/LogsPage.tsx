@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminLogsQuery } from '../api';
-import { DataTable } from '@/shared/ui/grid/DataTable';
+import { ServerGrid } from '@/shared/ui/grid/ServerGrid';
+import { useServerGrid } from '@/shared/ui/grid/useServerGrid';
 import { logRowId, useLogColumns, type LogRow } from '../components/logs.columns';
 import { SectionHeader } from '../components/SectionHeader';
 
@@ -22,9 +22,11 @@ export const LOG_PAGE_SIZE = 50;
 export default function LogsPage() {
   const { t } = useTranslation();
   const [level, setLevel] = useState<LogLevelFilter>('All');
-  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: LOG_PAGE_SIZE });
+  // Another level starts again at the first page.
+  const grid = useServerGrid({ filters: [level], pageSize: LOG_PAGE_SIZE });
+  const page = grid.paginationModel;
   const { data, isFetching, refetch } = useAdminLogsQuery(
-    { level, count: page.pageSize, skip: page.page * page.pageSize },
+    { level, count: grid.query.count, skip: grid.query.skip },
     { refetchOnMountOrArgChange: true },
   );
   const columns = useLogColumns();
@@ -33,9 +35,6 @@ export default function LogsPage() {
     () => (data ?? []).map((row, index): LogRow => ({ ...row, rowId: `${page.page}-${index}-${row.time}` })),
     [data, page.page],
   );
-  const hasNextPage = (data?.length ?? 0) >= page.pageSize;
-  // Unknown until a page comes back short; then the count is known up to that page.
-  const rowCount = isFetching || hasNextPage ? -1 : page.page * page.pageSize + (data?.length ?? 0);
 
   return (
     <Stack spacing={2}>
@@ -49,7 +48,6 @@ export default function LogsPage() {
             onChange={(_event, value: LogLevelFilter | null) => {
               if (!value) return;
               setLevel(value);
-              setPage((previous) => ({ ...previous, page: 0 }));
             }}
           >
             {LOG_LEVELS.map((item) => (
@@ -63,19 +61,17 @@ export default function LogsPage() {
           </Button>
         </Stack>
       </SectionHeader>
-      <DataTable
-        aria-label={t('admin:section.logs')}
+      <ServerGrid
+        grid={grid}
+        label={t('admin:section.logs')}
         rows={rows}
+        // The log is not counted (GZCTF's neither): the pager goes on while pages come back full.
+        total={undefined}
+        loading={isFetching}
         columns={columns}
         getRowId={logRowId}
-        loading={isFetching}
         density="compact"
-        paginationMode="server"
-        rowCount={rowCount}
-        paginationMeta={{ hasNextPage }}
         pageSizeOptions={[LOG_PAGE_SIZE]}
-        paginationModel={page}
-        onPaginationModelChange={setPage}
       />
     </Stack>
   );

@@ -1,5 +1,4 @@
 import Stack from '@mui/material/Stack';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
@@ -9,30 +8,27 @@ import {
   useAdminUpdateTeamMutation,
   type TeamInfoModel,
 } from '../api';
-import { PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { EditTeamDialog } from '../components/EditTeamDialog';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useTeamColumns, type TeamActions } from '../components/teams.columns';
-import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
-import { SearchedGrid } from '../components/SearchedGrid';
+import { ServerGrid } from '@/shared/ui/grid/ServerGrid';
+import { useServerGrid } from '@/shared/ui/grid/useServerGrid';
 import { SectionHeader } from '../components/SectionHeader';
 
 const teamRowId = (team: TeamInfoModel) => team.id;
+/** The columns the server sorts teams by (the contract's `sort` enum of adminGetTeams). */
+const SORTABLE = ['id', 'name', 'locked'] as const;
 
-/** Every team, paged and searched by the server; lock and edit (the row is patched in place), delete. */
+/**
+ * Every team, paged, searched and sorted by the server (by id unless asked otherwise); lock and edit
+ * (the row is patched in place), delete.
+ */
 export default function TeamsPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
-  const [search, setSearch] = useState('');
-  const hint = useDebouncedValue(search.trim());
-  const searching = hint !== '';
-
+  const grid = useServerGrid({ sortable: SORTABLE });
   // The server pages the matches too (`search`, beyond GZCTF), so every match is reachable.
-  const list = useAdminGetTeamsQuery(
-    { count: page.pageSize, skip: page.page * page.pageSize, search: searching ? hint : undefined },
-    { refetchOnMountOrArgChange: true },
-  );
+  const list = useAdminGetTeamsQuery(grid.query, { refetchOnMountOrArgChange: true });
 
   const [editing, setEditing] = useState<TeamInfoModel | null>(null);
   const [updateTeam] = useAdminUpdateTeamMutation();
@@ -67,21 +63,19 @@ export default function TeamsPage() {
         <SearchField
           label={t('admin:teams.search')}
           clearLabel={t('admin:search.clear')}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage((previous) => ({ ...previous, page: 0 }));
-          }}
+          value={grid.search}
+          onChange={grid.setSearch}
         />
       </SectionHeader>
-      <SearchedGrid
+      <ServerGrid
+        grid={grid}
         label={t('admin:section.teams')}
-        list={list}
-        searching={searching}
+        rows={list.currentData?.data}
+        total={list.data?.total ?? list.data?.length}
+        loading={list.isFetching}
         columns={columns}
         getRowId={teamRowId}
-        page={page}
-        onPageChange={setPage}
+        rowHeight={60}
       />
       {editing && <EditTeamDialog key={editing.id} team={editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -1,7 +1,6 @@
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
@@ -11,34 +10,29 @@ import {
   useAdminResetPasswordMutation,
   type UserInfoModel,
 } from '../api';
-import { PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
 import { BatchCreateDialog } from '../components/BatchCreateDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { userRowId, useUserColumns, type UserActions } from '../components/users.columns';
-import { useDebouncedValue } from '@/shared/lib/useDebouncedValue';
-import { SearchedGrid } from '../components/SearchedGrid';
+import { ServerGrid } from '@/shared/ui/grid/ServerGrid';
+import { useServerGrid } from '@/shared/ui/grid/useServerGrid';
 import { SectionHeader } from '../components/SectionHeader';
 
+/** The columns the server sorts users by (the contract's `sort` enum of adminGetUsers). */
+const SORTABLE = ['userName', 'email', 'role', 'lastVisitedUtc', 'registerTimeUtc'] as const;
+
 /**
- * Every account, paged by the server (count/skip from the grid's page model) and narrowed by it to
- * the matches of the search box once typing pauses. Edit (the row is patched in place), reset the
- * password, delete, or create many at once.
+ * Every account, paged and sorted by the server and narrowed by it to the matches of the search box
+ * once typing pauses; by default in registration order. Edit (the row is patched in place), reset
+ * the password, delete, or create many at once.
  */
 export default function UsersPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
-  const [search, setSearch] = useState('');
-  const hint = useDebouncedValue(search.trim());
-  const searching = hint !== '';
-
+  const grid = useServerGrid({ sortable: SORTABLE });
   // The server pages the matches too (`search`, beyond GZCTF), so every match is reachable.
-  const list = useAdminGetUsersQuery(
-    { count: page.pageSize, skip: page.page * page.pageSize, search: searching ? hint : undefined },
-    { refetchOnMountOrArgChange: true },
-  );
+  const list = useAdminGetUsersQuery(grid.query, { refetchOnMountOrArgChange: true });
 
   const [editing, setEditing] = useState<UserInfoModel | null>(null);
   const [batchOpen, setBatchOpen] = useState(false);
@@ -98,25 +92,23 @@ export default function UsersPage() {
           <SearchField
             label={t('admin:users.search')}
             clearLabel={t('admin:search.clear')}
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage((previous) => ({ ...previous, page: 0 }));
-            }}
+            value={grid.search}
+            onChange={grid.setSearch}
           />
           <Button variant="contained" startIcon={<GroupAddOutlined />} onClick={() => setBatchOpen(true)}>
             {t('admin:users.batchCreate')}
           </Button>
         </Stack>
       </SectionHeader>
-      <SearchedGrid
+      <ServerGrid
+        grid={grid}
         label={t('admin:section.users')}
-        list={list}
-        searching={searching}
+        rows={list.currentData?.data}
+        total={list.data?.total ?? list.data?.length}
+        loading={list.isFetching}
         columns={columns}
         getRowId={userRowId}
-        page={page}
-        onPageChange={setPage}
+        rowHeight={60}
       />
       {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
       {newPassword && <PasswordDialog {...newPassword} onClose={() => setNewPassword(null)} />}

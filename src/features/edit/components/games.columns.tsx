@@ -9,12 +9,13 @@ import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { GameInfoModel } from '../api';
 import { formatDateTime } from '@/shared/lib/dateTime';
+import { actionsColumn } from '@/shared/ui/grid/actionsColumn';
 
 export const gameRowId = (game: GameInfoModel) => game.id ?? game.title;
 
@@ -82,30 +83,22 @@ export function useGameColumns(remove: (game: GameInfoModel) => void): GridColDe
         width: 190,
         valueFormatter: (value: number) => formatDateTime(value, language),
       },
-      {
-        field: 'actions',
-        type: 'actions',
-        headerName: t('edit:games.column.actions'),
-        width: 260,
-        getActions: ({ row }) => [
-          ...SECTIONS.map(({ path, icon: Icon }) => (
-            <GridActionsCellItem
-              key={path}
-              icon={<Icon />}
-              label={t(`edit:games.open.${path}`, { title: row.title })}
-              title={t(`edit:frame.section.${path}`)}
-              onClick={() => void navigate(`/admin/games/${row.id}/${path}`)}
-            />
-          )),
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteOutline color="error" />}
-            label={t('edit:games.delete', { title: row.title })}
-            title={t('edit:action.delete')}
-            onClick={() => remove(row)}
-          />,
-        ],
-      },
+      actionsColumn<GameInfoModel>(t('edit:games.column.actions'), [
+        ...SECTIONS.map(({ path, icon: Icon }) => ({
+          key: path,
+          icon: <Icon />,
+          label: (row: GameInfoModel) => t(`edit:games.open.${path}`, { title: row.title }),
+          title: t(`edit:frame.section.${path}`),
+          onClick: (row: GameInfoModel) => void navigate(`/admin/games/${row.id}/${path}`),
+        })),
+        {
+          key: 'delete',
+          icon: <DeleteOutline color="error" />,
+          label: (row) => t('edit:games.delete', { title: row.title }),
+          title: t('edit:action.delete'),
+          onClick: remove,
+        },
+      ]),
     ],
     [t, language, navigate, remove],
   );

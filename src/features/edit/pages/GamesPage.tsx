@@ -2,31 +2,29 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import { useEditDeleteGameMutation, useEditGetGamesQuery, type GameInfoModel } from '../api';
 import { CreateGameDialog } from '../components/CreateGameDialog';
-import { DataTable, PAGE_SIZE_OPTIONS } from '@/shared/ui/grid/DataTable';
+import { ServerGrid } from '@/shared/ui/grid/ServerGrid';
+import { useServerGrid } from '@/shared/ui/grid/useServerGrid';
 import { gameRowId, useGameColumns } from '../components/games.columns';
 
-const NO_GAMES: GameInfoModel[] = [];
+/** The columns the server sorts games by (the contract's `sort` enum of editGetGames). */
+const SORTABLE = ['id', 'title', 'start', 'end'] as const;
 
 /**
- * Every game, newest first, paged by the server: poster, title, hidden and practice flags, times, and
+ * Every game, newest first unless sorted otherwise, paged and sorted by the server: poster, title, hidden and practice flags, times, and
  * a way into each of the game's sections. Create a game, or delete one (with all it owns) after
  * confirming.
  */
 export default function GamesPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-  const [page, setPage] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
   const [creating, setCreating] = useState(false);
-  const list = useEditGetGamesQuery(
-    { count: page.pageSize, skip: page.page * page.pageSize },
-    { refetchOnMountOrArgChange: true },
-  );
+  const grid = useServerGrid({ sortable: SORTABLE });
+  const list = useEditGetGamesQuery(grid.query, { refetchOnMountOrArgChange: true });
   const [deleteGame] = useEditDeleteGameMutation();
 
   const remove = useCallback(
@@ -57,17 +55,15 @@ export default function GamesPage() {
           {t('edit:games.create.open')}
         </Button>
       </Stack>
-      <DataTable
-        aria-label={t('edit:games.title')}
-        rows={list.data?.data ?? NO_GAMES}
+      <ServerGrid
+        grid={grid}
+        label={t('edit:games.title')}
+        rows={list.currentData?.data}
+        total={list.data?.total ?? list.data?.length}
+        loading={list.isFetching}
         columns={columns}
         getRowId={gameRowId}
-        loading={list.isFetching}
         rowHeight={64}
-        paginationMode="server"
-        rowCount={list.data?.total ?? list.data?.length ?? 0}
-        paginationModel={page}
-        onPaginationModelChange={setPage}
       />
       {creating && <CreateGameDialog onClose={() => setCreating(false)} />}
     </Stack>

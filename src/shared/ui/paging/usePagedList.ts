@@ -38,6 +38,9 @@ export function usePagedList(filters: readonly unknown[] = [], initialPageSize =
   const key = JSON.stringify([settledSearch, pageSize, ...filters]);
   // A page number belongs to the search and filters it was chosen under; any change starts over.
   const page = pageState.key === key ? pageState.page : 0;
+  // Forget the old page at once (React re-renders before committing), or going back to the earlier
+  // search or sort would bring its page back with it and fetch that page a second time.
+  if (pageState.key !== key) setPageState({ page: 0, key });
   const setPage = useCallback((next: number) => setPageState({ page: next, key }), [key]);
   const setPageSize = useCallback((size: number) => setPageSizeState(size), []);
   return useMemo(
