@@ -135,3 +135,16 @@ export async function registeredUsers(app: FastifyInstance, participationId: num
 }
 
 export const ONE_HOUR = HOUR;
+
+/** A captain with a fresh team and `extra` members who joined through the invite code. */
+export async function teamWith(app: FastifyInstance, extra = 1) {
+  const captain = await player(app);
+  const team = await createTeamVia(captain);
+  const members: Array<Player & { call: ReturnType<typeof caller> }> = [];
+  for (let i = 0; i < extra; i++) {
+    const member = await player(app);
+    await joinVia(captain, member, team.id);
+    members.push(member);
+  }
+  return { captain, team, members };
+}
