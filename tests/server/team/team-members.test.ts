@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { describe, test } from 'node:test';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';
 import {
   assertError,
-  caller,
+  type caller,
   captainedCount,
   createTeamVia,
   insertGame,
@@ -16,7 +15,7 @@ import {
   player,
   registeredUsers,
   teamRow,
-  teamWith as teamOfPlayers,
+  teamSuite,
   type Player,
 } from './support';
 
@@ -26,51 +25,43 @@ type Caller = Player & { call: ReturnType<typeof caller> };
 // and the avatar are in team.test.ts.
 for (const engine of engines()) {
   describe(`team members (${engine.name})`, () => {
-    let ctx: TestApp;
-    let anonymous: ReturnType<typeof caller>;
-    before(async () => {
-      ctx = await createTestApp(engine);
-      anonymous = caller(ctx.app);
-    });
-    after(async () => ctx.close());
-
-    const teamWith = (extra = 1) => teamOfPlayers(ctx.app, extra);
+    const suite = teamSuite(engine);
 
     describe('invites', () => {
       test('the captain reads the code "{name}:{id}:{token}"; others may not', async () => {
-        const { captain, team, members } = await teamWith(1);
+        const { captain, team, members } = await suite.teamWith(1);
         const response = await captain.call('GET', `/api/team/${team.id}/invite`);
         assert.equal(response.statusCode, 200);
         assert.match(response.headers['content-type'] as string, /^application\/json/);
         const code = response.json();
         assertMatchesContract('teamInviteCode', code);
-        const row = await teamRow(ctx.app, team.id);
+        const row = await teamRow(suite.ctx.app, team.id);
         assert.equal(code, `${team.name}:${team.id}:${row!.inviteToken}`);
         assertError('teamInviteCode', await members[0]!.call('GET', `/api/team/${team.id}/invite`), 403);
         assertError('teamInviteCode', await captain.call('GET', '/api/team/999999/invite'), 404);
-        assertError('teamInviteCode', await anonymous('GET', `/api/team/${team.id}/invite`), 401);
+        assertError('teamInviteCode', await suite.anonymous('GET', `/api/team/${team.id}/invite`), 401);
       });
 
       test('accepting a code joins once; a second accept is refused', async () => {
-        const { captain, team } = await teamWith(0);
-        const member = await player(ctx.app);
+        const { captain, team } = await suite.teamWith(0);
+        const member = await player(suite.ctx.app);
         const code = (await captain.call('GET', `/api/team/${team.id}/invite`)).json();
         const joined = await member.call('POST', '/api/team/accept', code);
         assert.equal(joined.statusCode, 200);
         assert.equal(joined.body, '');
-        assert.deepEqual(await memberIds(ctx.app, team.id), [captain.user.id, member.user.id].sort());
+        assert.deepEqual(await memberIds(suite.ctx.app, team.id), [captain.user.id, member.user.id].sort());
         const again = await member.call('POST', '/api/team/accept', code);
         assertError('teamAccept', again, 400, 'You are already a member of this team');
         assertError('teamAccept', await captain.call('POST', '/api/team/accept', code), 400, /already a member/);
-        assertError('teamAccept', await anonymous('POST', '/api/team/accept', code), 401);
+        assertError('teamAccept', await suite.anonymous('POST', '/api/team/accept', code), 401);
       });
 
       test('forged, foreign and garbage codes are refused and change nothing', async () => {
-        const { captain, team } = await teamWith(0);
-        const other = await createTeamVia(await player(ctx.app));
-        const row = await teamRow(ctx.app, team.id);
-        const otherRow = await teamRow(ctx.app, other.id);
-        const intruder = await player(ctx.app);
+        const { captain, team } = await suite.teamWith(0);
+        const other = await createTeamVia(await player(suite.ctx.app));
+        const row = await teamRow(suite.ctx.app, team.id);
+        const otherRow = await teamRow(suite.ctx.app, other.id);
+        const intruder = await player(suite.ctx.app);
         const wrongToken = row!.inviteToken.replace(/^./, (c) => (c === '0' ? '1' : '0'));
         const cases: [unknown, string | RegExp][] = [
           [`${team.name}:${team.id}:${wrongToken}`, 'The invitation code is invalid or has been replaced'],
@@ -90,25 +81,25 @@ for (const engine of engines()) {
           const response = await intruder.call('POST', '/api/team/accept', code);
           assertError('teamAccept', response, 400, title);
         }
-        assert.deepEqual(await memberIds(ctx.app, team.id), [captain.user.id]);
-        assert.deepEqual(await memberIds(ctx.app, other.id), [otherRow!.captainId]);
+        assert.deepEqual(await memberIds(suite.ctx.app, team.id), [captain.user.id]);
+        assert.deepEqual(await memberIds(suite.ctx.app, other.id), [otherRow!.captainId]);
       });
 
       test('a team name with colons still resolves by id and token', async () => {
-        const captain = await player(ctx.app);
+        const captain = await player(suite.ctx.app);
         const team = await createTeamVia(captain, 'a:1:b:');
-        const member = await player(ctx.app);
+        const member = await player(suite.ctx.app);
         await joinVia(captain, member, team.id);
-        assert.ok((await memberIds(ctx.app, team.id)).includes(member.user.id));
+        assert.ok((await memberIds(suite.ctx.app, team.id)).includes(member.user.id));
       });
 
       test('refreshing the token retires the old code; only the captain may refresh', async () => {
-        const { captain, team, members } = await teamWith(1);
+        const { captain, team, members } = await suite.teamWith(1);
         const old = (await captain.call('GET', `/api/team/${team.id}/invite`)).json();
-        const before = await teamRow(ctx.app, team.id);
+        const before = await teamRow(suite.ctx.app, team.id);
         assertError('teamUpdateInviteToken', await members[0]!.call('PUT', `/api/team/${team.id}/invite`), 403);
         assertError('teamUpdateInviteToken', await captain.call('PUT', '/api/team/999999/invite'), 404);
-        assert.equal((await teamRow(ctx.app, team.id))?.inviteToken, before!.inviteToken);
+        assert.equal((await teamRow(suite.ctx.app, team.id))?.inviteToken, before!.inviteToken);
 
         const response = await captain.call('PUT', `/api/team/${team.id}/invite`);
         assert.equal(response.statusCode, 200);
@@ -117,7 +108,7 @@ for (const engine of engines()) {
         assert.notEqual(fresh, old);
         assert.match(fresh, new RegExp(`^${team.name}:${team.id}:[0-9a-f]{32}$`));
 
-        const late = await player(ctx.app);
+        const late = await player(suite.ctx.app);
         assertError(
           'teamAccept',
           await late.call('POST', '/api/team/accept', old),
@@ -130,13 +121,16 @@ for (const engine of engines()) {
 
     describe('kick', () => {
       test('the captain removes a member and their registrations for this team only', async () => {
-        const { captain, team, members } = await teamWith(2);
+        const { captain, team, members } = await suite.teamWith(2);
         const [kicked, stays] = members as [Caller, Caller];
         const ownTeam = await createTeamVia(kicked);
-        const game = await insertGame(ctx.app, ONE_HOUR);
-        const participation = await insertParticipation(ctx.app, game.id, team.id, [kicked.user.id, stays.user.id]);
-        const otherGame = await insertGame(ctx.app, ONE_HOUR);
-        const elsewhere = await insertParticipation(ctx.app, otherGame.id, ownTeam.id, [kicked.user.id]);
+        const game = await insertGame(suite.ctx.app, ONE_HOUR);
+        const participation = await insertParticipation(suite.ctx.app, game.id, team.id, [
+          kicked.user.id,
+          stays.user.id,
+        ]);
+        const otherGame = await insertGame(suite.ctx.app, ONE_HOUR);
+        const elsewhere = await insertParticipation(suite.ctx.app, otherGame.id, ownTeam.id, [kicked.user.id]);
 
         const response = await captain.call('POST', `/api/team/${team.id}/kick/${kicked.user.id}`);
         assert.equal(response.statusCode, 200);
@@ -146,15 +140,15 @@ for (const engine of engines()) {
           body.members.map((member: { id: string }) => member.id),
           [captain.user.id, stays.user.id],
         );
-        assert.deepEqual(await memberIds(ctx.app, team.id), [captain.user.id, stays.user.id].sort());
-        assert.deepEqual(await registeredUsers(ctx.app, participation.id), [stays.user.id]);
-        assert.deepEqual(await registeredUsers(ctx.app, elsewhere.id), [kicked.user.id], 'other teams untouched');
+        assert.deepEqual(await memberIds(suite.ctx.app, team.id), [captain.user.id, stays.user.id].sort());
+        assert.deepEqual(await registeredUsers(suite.ctx.app, participation.id), [stays.user.id]);
+        assert.deepEqual(await registeredUsers(suite.ctx.app, elsewhere.id), [kicked.user.id], 'other teams untouched');
       });
 
       test('refuses non-captains, the captain themself, non-members and missing teams', async () => {
-        const { captain, team, members } = await teamWith(2);
+        const { captain, team, members } = await suite.teamWith(2);
         const [first, second] = members as [Caller, Caller];
-        const before = await memberIds(ctx.app, team.id);
+        const before = await memberIds(suite.ctx.app, team.id);
         assertError('teamKickUser', await first.call('POST', `/api/team/${team.id}/kick/${second.user.id}`), 403);
         assertError(
           'teamKickUser',
@@ -162,7 +156,7 @@ for (const engine of engines()) {
           400,
           'The captain cannot be removed from the team',
         );
-        const stranger = await player(ctx.app);
+        const stranger = await player(suite.ctx.app);
         assertError(
           'teamKickUser',
           await captain.call('POST', `/api/team/${team.id}/kick/${stranger.user.id}`),
@@ -171,29 +165,29 @@ for (const engine of engines()) {
         );
         assertError('teamKickUser', await captain.call('POST', `/api/team/999999/kick/${first.user.id}`), 404);
         assertError('teamKickUser', await captain.call('POST', `/api/team/${team.id}/kick/not-a-uuid`), 400);
-        assert.deepEqual(await memberIds(ctx.app, team.id), before);
+        assert.deepEqual(await memberIds(suite.ctx.app, team.id), before);
       });
     });
 
     describe('leave', () => {
       test('a member leaves and loses their registrations for this team', async () => {
-        const { captain, team, members } = await teamWith(1);
-        const game = await insertGame(ctx.app, ONE_HOUR);
-        const participation = await insertParticipation(ctx.app, game.id, team.id, [
+        const { captain, team, members } = await suite.teamWith(1);
+        const game = await insertGame(suite.ctx.app, ONE_HOUR);
+        const participation = await insertParticipation(suite.ctx.app, game.id, team.id, [
           captain.user.id,
           members[0]!.user.id,
         ]);
         const response = await members[0]!.call('POST', `/api/team/${team.id}/leave`);
         assert.equal(response.statusCode, 200);
         assert.equal(response.body, '');
-        assert.deepEqual(await memberIds(ctx.app, team.id), [captain.user.id]);
-        assert.deepEqual(await registeredUsers(ctx.app, participation.id), [captain.user.id]);
+        assert.deepEqual(await memberIds(suite.ctx.app, team.id), [captain.user.id]);
+        assert.deepEqual(await registeredUsers(suite.ctx.app, participation.id), [captain.user.id]);
       });
 
       test('refuses non-members, the captain and missing teams', async () => {
-        const { captain, team } = await teamWith(1);
-        const before = await memberIds(ctx.app, team.id);
-        const stranger = await player(ctx.app);
+        const { captain, team } = await suite.teamWith(1);
+        const before = await memberIds(suite.ctx.app, team.id);
+        const stranger = await player(suite.ctx.app);
         assertError(
           'teamLeave',
           await stranger.call('POST', `/api/team/${team.id}/leave`),
@@ -207,14 +201,14 @@ for (const engine of engines()) {
           'The captain cannot leave the team; transfer the captaincy first',
         );
         assertError('teamLeave', await stranger.call('POST', '/api/team/999999/leave'), 404);
-        assertError('teamLeave', await anonymous('POST', `/api/team/${team.id}/leave`), 401);
-        assert.deepEqual(await memberIds(ctx.app, team.id), before);
+        assertError('teamLeave', await suite.anonymous('POST', `/api/team/${team.id}/leave`), 401);
+        assert.deepEqual(await memberIds(suite.ctx.app, team.id), before);
       });
     });
 
     describe('transfer', () => {
       test('the captaincy moves to a member; the old captain stays a member and may then leave', async () => {
-        const { captain, team, members } = await teamWith(1);
+        const { captain, team, members } = await suite.teamWith(1);
         const heir = members[0]!;
         const response = await captain.call('PUT', `/api/team/${team.id}/transfer`, { newCaptainId: heir.user.id });
         assert.equal(response.statusCode, 200);
@@ -227,7 +221,7 @@ for (const engine of engines()) {
             [captain.user.id, false],
           ],
         );
-        assert.equal((await teamRow(ctx.app, team.id))?.captainId, heir.user.id);
+        assert.equal((await teamRow(suite.ctx.app, team.id))?.captainId, heir.user.id);
         // The old captain has lost the rights, the new one has them.
         assertError('teamUpdateTeam', await captain.call('PUT', `/api/team/${team.id}`, { name: 'nope' }), 403);
         assert.equal((await heir.call('PUT', `/api/team/${team.id}`, { name: 'mine' })).statusCode, 200);
@@ -235,9 +229,9 @@ for (const engine of engines()) {
       });
 
       test('refuses non-members (stricter than GZCTF), self, non-captains and a fourth captaincy', async () => {
-        const { captain, team, members } = await teamWith(1);
+        const { captain, team, members } = await suite.teamWith(1);
         const member = members[0]!;
-        const stranger = await player(ctx.app);
+        const stranger = await player(suite.ctx.app);
         const transfer = (who: Caller, newCaptainId: unknown, id = team.id) =>
           who.call('PUT', `/api/team/${id}/transfer`, { newCaptainId });
 
@@ -265,8 +259,8 @@ for (const engine of engines()) {
           400,
           `${member.user.userName} already captains 3 teams`,
         );
-        assert.equal((await teamRow(ctx.app, team.id))?.captainId, captain.user.id);
-        assert.equal(await captainedCount(ctx.app, member.user.id), 3);
+        assert.equal((await teamRow(suite.ctx.app, team.id))?.captainId, captain.user.id);
+        assert.equal(await captainedCount(suite.ctx.app, member.user.id), 3);
       });
     });
   });
