@@ -1,3 +1,6 @@
+import { after, before } from 'node:test';
+import { createTestApp, type TestApp } from '../helpers/app';
+import type { Engine } from '../helpers/database';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
@@ -135,3 +138,35 @@ export async function registeredUsers(app: FastifyInstance, participationId: num
 }
 
 export const ONE_HOUR = HOUR;
+
+/** A captain with a fresh team and `extra` members who joined through the invite code. */
+export async function teamWith(app: FastifyInstance, extra = 1) {
+  const captain = await player(app);
+  const team = await createTeamVia(captain);
+  const members: Array<Player & { call: ReturnType<typeof caller> }> = [];
+  for (let i = 0; i < extra; i++) {
+    const member = await player(app);
+    await joinVia(captain, member, team.id);
+    members.push(member);
+  }
+  return { captain, team, members };
+}
+
+/**
+ * Called inside a describe block: a test app per engine, opened before the block's tests and closed
+ * after them, with an anonymous caller; `suite.ctx` is set once `before` has run.
+ */
+export function teamSuite(engine: Engine) {
+  const suite = {} as {
+    ctx: TestApp;
+    anonymous: ReturnType<typeof caller>;
+    teamWith: (extra?: number) => ReturnType<typeof teamWith>;
+  };
+  suite.teamWith = (extra = 1) => teamWith(suite.ctx.app, extra);
+  before(async () => {
+    suite.ctx = await createTestApp(engine);
+    suite.anonymous = caller(suite.ctx.app);
+  });
+  after(async () => suite.ctx.close());
+  return suite;
+}
