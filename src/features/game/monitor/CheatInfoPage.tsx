@@ -56,7 +56,8 @@ export default function CheatInfoPage() {
       </Stack>
       {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
       <Paper variant="outlined">
-        <TableContainer>
+        {/* Focusable: on a phone the table scrolls sideways, and the keyboard must reach it (WCAG 2.1.1). */}
+        <TableContainer role="region" tabIndex={0} aria-label={t('cheat.list')}>
           <Table size="small" aria-label={t('cheat.list')} aria-busy={isFetching}>
             <TableHead>
               <TableRow>

@@ -24,7 +24,7 @@ import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameEventsPageQuery, type EventType, type GameEvent } from '../api';
 import { pagerCount } from './pager';
 import { FilterChips } from './FilterChips';
-import { STATUS_COLORS } from './statusColors';
+import { statusColor } from './statusColors';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const EVENTS_PAGE_SIZE = 50;
@@ -52,7 +52,10 @@ function EventText({ event }: { event: GameEvent }) {
             size="small"
             variant="outlined"
             label={t(`status.${first}`, { defaultValue: first })}
-            sx={{ color: STATUS_COLORS[first], borderColor: STATUS_COLORS[first] }}
+            sx={(theme) => {
+              const color = statusColor(first, theme.palette.mode);
+              return { color, borderColor: color };
+            }}
           />
           <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
             {second}
@@ -128,7 +131,10 @@ export default function EventsPage() {
           ) : (
             events.map((event, index) => (
               <ListItem key={`${event.time}-${index}`} divider>
-                <ListItemIcon aria-label={t(`event.type.${event.type}`)}>{ICONS[event.type]}</ListItemIcon>
+                {/* An image with a name: a plain element may not carry a label (ARIA 1.2). */}
+                <ListItemIcon role="img" aria-label={t(`event.type.${event.type}`)}>
+                  {ICONS[event.type]}
+                </ListItemIcon>
                 <ListItemText
                   primary={<EventText event={event} />}
                   secondary={t('event.meta', {

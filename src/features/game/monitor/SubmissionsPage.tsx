@@ -9,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -21,7 +22,7 @@ import { SearchField } from '@/shared/ui/paging/SearchField';
 import { useGameSubmissionsPageQuery, type AnswerResult, type Submission } from '../api';
 import { pagerCount } from './pager';
 import { FilterChips } from './FilterChips';
-import { STATUS_COLORS } from './statusColors';
+import { statusColor } from './statusColors';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const SUBMISSIONS_PAGE_SIZE = 50;
@@ -35,7 +36,7 @@ export const ANSWER_STATUSES: AnswerResult[] = [
 
 export function StatusChip({ status }: { status: AnswerResult }) {
   const { t } = useTranslation('monitor');
-  const color = STATUS_COLORS[status];
+  const color = statusColor(status, useTheme().palette.mode);
   return (
     <Chip
       size="small"
@@ -101,7 +102,8 @@ export default function SubmissionsPage() {
       </Stack>
       {error ? <Alert severity="info">{getErrorMessage(t, error)}</Alert> : null}
       <Paper variant="outlined">
-        <TableContainer>
+        {/* Focusable: on a phone the table scrolls sideways, and the keyboard must reach it (WCAG 2.1.1). */}
+        <TableContainer role="region" tabIndex={0} aria-label={t('submission.list')}>
           <Table size="small" aria-label={t('submission.list')} aria-busy={isFetching}>
             <TableHead>
               <TableRow>

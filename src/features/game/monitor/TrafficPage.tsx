@@ -83,24 +83,26 @@ function ChallengeList({
       {challenges.map((challenge) => {
         const { icon: Icon, color } = categoryLook(challenge.category);
         return (
-          <ListItemButton
-            key={challenge.id}
-            selected={challenge.id === selected}
-            aria-current={challenge.id === selected ? 'true' : undefined}
-            onClick={() => onSelect(challenge.id)}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Icon fontSize="small" sx={{ color }} aria-hidden />
-            </ListItemIcon>
-            <ListItemText
-              primary={challenge.title}
-              secondary={t('traffic.challengeMeta', {
-                category: t(`game:category.${challenge.category}`, { defaultValue: challenge.category }),
-                count: challenge.count,
-              })}
-            />
-            {!challenge.isEnabled && <Chip size="small" variant="outlined" label={t('traffic.disabled')} />}
-          </ListItemButton>
+          // Each button in its own item: a list holds only items (WCAG 1.3.1).
+          <ListItem key={challenge.id} disablePadding>
+            <ListItemButton
+              selected={challenge.id === selected}
+              aria-current={challenge.id === selected ? 'true' : undefined}
+              onClick={() => onSelect(challenge.id)}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Icon fontSize="small" sx={{ color }} aria-hidden />
+              </ListItemIcon>
+              <ListItemText
+                primary={challenge.title}
+                secondary={t('traffic.challengeMeta', {
+                  category: t(`game:category.${challenge.category}`, { defaultValue: challenge.category }),
+                  count: challenge.count,
+                })}
+              />
+              {!challenge.isEnabled && <Chip size="small" variant="outlined" label={t('traffic.disabled')} />}
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>
@@ -123,19 +125,20 @@ function TeamList({
         const name = team.name ?? `#${team.teamId}`;
         const meta = t('traffic.fileCount', { count: team.count });
         return (
-          <ListItemButton
-            key={team.id}
-            selected={team.id === selected}
-            aria-current={team.id === selected ? 'true' : undefined}
-            onClick={() => onSelect(team.id)}
-          >
-            <ListItemAvatar sx={{ minWidth: 44 }}>
-              <Avatar src={team.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 15 }}>
-                {name.slice(0, 1).toUpperCase()}
-              </Avatar>
-            </ListItemAvatar>
-            <ListItemText primary={name} secondary={team.division ? `${team.division} · ${meta}` : meta} />
-          </ListItemButton>
+          <ListItem key={team.id} disablePadding>
+            <ListItemButton
+              selected={team.id === selected}
+              aria-current={team.id === selected ? 'true' : undefined}
+              onClick={() => onSelect(team.id)}
+            >
+              <ListItemAvatar sx={{ minWidth: 44 }}>
+                <Avatar src={team.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 15 }}>
+                  {name.slice(0, 1).toUpperCase()}
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText primary={name} secondary={team.division ? `${team.division} · ${meta}` : meta} />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>
