@@ -33,7 +33,8 @@ describe('challenge containers in Chromium', async () => {
 
   const openChallenge = async (page: Page, gameId: number, title: string) => {
     await page.goto(`/games/${gameId}/challenges`);
-    await page.getByRole('button', { name: title, exact: true }).click({ timeout: TIMEOUT });
+    // The card is named by all it shows, starting with the title.
+    await page.getByRole('button', { name: new RegExp(`^${title} `) }).click({ timeout: TIMEOUT });
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.getByRole('region', { name: 'Instance' }).waitFor({ timeout: TIMEOUT });
     return dialog;

@@ -85,7 +85,7 @@ describe('playing a game in Chromium', () => {
 
     // The challenges.
     await page.getByRole('link', { name: 'Challenges' }).click();
-    const cardButton = page.getByRole('button', { name: challengeTitle, exact: true });
+    const cardButton = page.getByRole('button', { name: new RegExp(`^${challengeTitle} `) });
     await cardButton.waitFor();
     const rankCard = page.getByRole('region', { name: teamName });
     await rankCard.getByText('Solved 0 of 1', { exact: true }).first().waitFor();
@@ -119,7 +119,7 @@ describe('playing a game in Chromium', () => {
     );
 
     // The card is solved, and the rank card shows the team's place and score from the board.
-    await page.getByRole('button', { name: `${challengeTitle} (solved)` }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`^${challengeTitle} Solved `) }).waitFor();
     await app.scoreboards.idle();
     const board = assertOk('gameScoreboard', await playerApi('GET', `/api/game/${game.id}/scoreboard`)) as {
       items: Array<{ name: string; score: number; rank: number }>;

@@ -76,7 +76,8 @@ export function RecordTable<Row>({ label, columns, rows, rowKey, empty, busy, ca
     );
   }
   return (
-    <TableContainer>
+    // Focusable and named: where the columns overflow, the table scrolls sideways and the keyboard must reach it (WCAG 2.1.1).
+    <TableContainer role="region" tabIndex={0} aria-label={label}>
       <Table size="small" aria-label={label} aria-busy={busy}>
         <TableHead>
           <TableRow>

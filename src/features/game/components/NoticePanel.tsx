@@ -75,6 +75,9 @@ export function NoticePanel({ gameId }: { gameId: number }) {
           component="ul"
           spacing={1}
           aria-live="polite"
+          // The list scrolls once it is long: focusable, so the keyboard can scroll it too (WCAG 2.1.1).
+          tabIndex={0}
+          aria-labelledby={headingId}
           sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 480, overflowY: 'auto' }}
         >
           {notices.map((notice) => (

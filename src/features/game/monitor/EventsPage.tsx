@@ -19,7 +19,7 @@ import { usePagedList } from '@/shared/ui/paging/usePagedList';
 import { useGameEventsPageQuery, type EventType, type GameEvent } from '../api';
 import { FilterChips } from './FilterChips';
 import { MonitorList } from './MonitorList';
-import { STATUS_COLORS } from './statusColors';
+import { statusColor } from './statusColors';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const EVENTS_PAGE_SIZE = 50;
@@ -47,7 +47,10 @@ function EventText({ event }: { event: GameEvent }) {
             size="small"
             variant="outlined"
             label={t(`status.${first}`, { defaultValue: first })}
-            sx={{ color: STATUS_COLORS[first], borderColor: STATUS_COLORS[first] }}
+            sx={(theme) => {
+              const color = statusColor(first, theme.palette.mode);
+              return { color, borderColor: color };
+            }}
           />
           <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
             {second}
@@ -116,7 +119,10 @@ export default function EventsPage() {
         ) : (
           events.map((event, index) => (
             <ListItem key={`${event.time}-${index}`} divider>
-              <ListItemIcon aria-label={t(`event.type.${event.type}`)}>{ICONS[event.type]}</ListItemIcon>
+              {/* An image with a name: a plain element may not carry a label (ARIA 1.2). */}
+              <ListItemIcon role="img" aria-label={t(`event.type.${event.type}`)}>
+                {ICONS[event.type]}
+              </ListItemIcon>
               <ListItemText
                 primary={<EventText event={event} />}
                 secondary={t('event.meta', {

@@ -9,7 +9,7 @@ import { RecordTable, type RecordColumn } from '@/shared/ui/RecordTable';
 import { useGameSubmissionsPageQuery, type AnswerResult, type Submission } from '../api';
 import { FilterChips } from './FilterChips';
 import { Answer, MonitorList } from './MonitorList';
-import { STATUS_COLORS } from './statusColors';
+import { statusColor } from './statusColors';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const SUBMISSIONS_PAGE_SIZE = 50;
@@ -23,13 +23,15 @@ export const ANSWER_STATUSES: AnswerResult[] = [
 
 export function StatusChip({ status }: { status: AnswerResult }) {
   const { t } = useTranslation('monitor');
-  const color = STATUS_COLORS[status];
   return (
     <Chip
       size="small"
       variant="outlined"
       label={t(`status.${status}`, { defaultValue: status })}
-      sx={{ color, borderColor: color, fontWeight: 600 }}
+      sx={(theme) => {
+        const color = statusColor(status, theme.palette.mode);
+        return { color, borderColor: color, fontWeight: 600 };
+      }}
     />
   );
 }

@@ -85,14 +85,16 @@ function ChoiceList<Item extends { id: number }>({
   return (
     <List dense aria-label={label}>
       {items.map((item) => (
-        <ListItemButton
-          key={item.id}
-          selected={item.id === selected}
-          aria-current={item.id === selected ? 'true' : undefined}
-          onClick={() => onSelect(item.id)}
-        >
-          {children(item)}
-        </ListItemButton>
+        // Each button in its own item: a list holds only items (WCAG 1.3.1).
+        <ListItem key={item.id} disablePadding>
+          <ListItemButton
+            selected={item.id === selected}
+            aria-current={item.id === selected ? 'true' : undefined}
+            onClick={() => onSelect(item.id)}
+          >
+            {children(item)}
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -80,7 +80,8 @@ export function TeamDialog({ team, challenges, onClose }: Props) {
               {team.division ? <Chip size="small" variant="outlined" label={team.division} /> : null}
             </Stack>
           </DialogTitle>
-          <DialogContent dividers>
+          {/* Focusable: on a phone the solves scroll, and the keyboard must reach them (WCAG 2.1.1). */}
+          <DialogContent dividers tabIndex={0} role="region" aria-labelledby={titleId}>
             <Stack spacing={2}>
               {team.bio ? <Typography color="text.secondary">{team.bio}</Typography> : null}
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>

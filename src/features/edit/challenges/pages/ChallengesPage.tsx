@@ -73,7 +73,8 @@ function ChallengeRow({ gameId, challenge }: { gameId: number; challenge: Challe
               {challenge.title}
             </Link>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-              <Typography variant="body2" sx={{ color, fontWeight: 600 }}>
+              {/* In text colour: the category's own colour (badge, border) is too faint for text. */}
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {t(`challengeEdit:category.${challenge.category}.name`)}
               </Typography>
               <Chip size="small" variant="outlined" label={t(`challengeEdit:type.${challenge.type}.name`)} />

@@ -63,21 +63,23 @@ describe('the challenges page', () => {
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
     ).toEqual(['All (3)', 'Misc (1)', 'Crypto (1)', 'Web (1)']);
-    expect(screen.getByRole('button', { name: 'Warmup (solved)' })).toBeInTheDocument();
-    const xss = screen.getByRole('button', { name: 'Stored XSS' });
+    expect(screen.getByRole('button', { name: /^Warmup Solved / })).toBeInTheDocument();
+    const xss = screen.getByRole('button', { name: /^Stored XSS / });
+    // Issue 18: the card is named by all it shows, not by its title alone (WCAG 2.5.3).
+    expect(xss).toHaveAccessibleName(/^Stored XSS .*480 pts.*First blood: Blue.*Second blood: Green.*Solves: 2$/);
     expect(within(xss).getByText('480 pts')).toBeInTheDocument();
     expect(within(xss).getByText('Solves: 2')).toBeInTheDocument();
     expect(within(xss).getByLabelText('First blood: Blue')).toBeInTheDocument();
     expect(within(xss).getByLabelText('Second blood: Green')).toBeInTheDocument();
 
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Crypto (1)' }));
-    expect(screen.getByRole('button', { name: 'Tiny RSA' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Stored XSS' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Tiny RSA / })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Stored XSS / })).not.toBeInTheDocument();
 
     await userEvent.click(within(tabs).getByRole('tab', { name: 'All (3)' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Hide solved' }));
-    expect(screen.queryByRole('button', { name: 'Warmup (solved)' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Tiny RSA' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Warmup Solved / })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Tiny RSA / })).toBeInTheDocument();
 
     const rank = screen.getByRole('region', { name: 'Red' });
     expect(within(rank).getByText('#1')).toBeInTheDocument();
@@ -108,7 +110,7 @@ describe('the challenges page', () => {
       }),
     );
     renderApp(`/games/${GAME_ID}/challenges`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Stored XSS' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Stored XSS / }));
     const dialog = await screen.findByRole('dialog', { name: 'Stored XSS' });
     expect(await within(dialog).findByText('cookie')).toBeInTheDocument();
     expect(within(dialog).getByText('Look at the comments')).toBeInTheDocument();
@@ -138,7 +140,7 @@ describe('the challenges page', () => {
     // The verdict refreshed the details: the card and the rank card show the solve.
     await waitFor(() => expect(state.calls).toBeGreaterThan(before));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('button', { name: 'Stored XSS (solved)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Stored XSS Solved / })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Red' })).getByText('480')).toBeInTheDocument();
     // No more polling once judged.
     const settled = polls.length;

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { axeViolations, describeViolations, settled, trackRequests, visit, type Violation } from './helpers/axe';
+import { signIn } from '../server/helpers/users';
+import { ARTIFACTS, startPlatform, type Platform } from './helpers/platform';
+import { seedShowcase, type Showcase } from './helpers/showcase';
+
+/** The two widths of issue 18: a laptop and a phone. */
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+interface Stop {
+  path: string;
+  /** What to do once the page is there, before checking again: open a dialog, a menu... */
+  then?: { name: string; act: (page: Page) => Promise<void> };
+}
+
+/** Every route of src/app/router.tsx, as the role that sees its real content. */
+function routes(s: Showcase) {
+  const game = `/games/${s.gameId}`;
+  const edit = `/admin/games/${s.gameId}`;
+  const [described] = s.challengeIds;
+  const signedOut: Stop[] = [
+    { path: '/' },
+    { path: '/about' },
+    { path: '/posts' },
+    { path: `/posts/${s.postId}` },
+    { path: '/games' },
+    { path: game },
+    { path: `${game}/scoreboard` },
+    { path: `${game}/challenges` },
+    { path: '/teams' },
+    { path: '/account/login' },
+    { path: '/account/register' },
+    { path: '/account/recovery' },
+    { path: '/account/reset?token=abc&email=a%40example.com' },
+    { path: '/account/verify?token=abc&email=a%40example.com' },
+    { path: '/account/confirm?token=abc&email=a%40example.com' },
+    { path: '/no/such/page' },
+  ];
+  const player: Stop[] = [
+    { path: '/' },
+    { path: '/games' },
+    { path: game },
+    {
+      path: `${game}/challenges`,
+      then: {
+        name: 'challenge dialog',
+        act: async (page) => {
+          await page.getByRole('button', { name: /^Login Maze/ }).click();
+          await page.getByRole('dialog', { name: 'Login Maze' }).getByRole('textbox', { name: 'Flag' }).waitFor();
+        },
+      },
+    },
+    {
+      path: `${game}/scoreboard`,
+      then: {
+        name: 'team dialog',
+        act: async (page) => {
+          await page
+            .getByRole('button', { name: /^Show details of / })
+            .first()
+            .click();
+          await page.getByRole('dialog').getByRole('table', { name: 'Solves' }).waitFor();
+        },
+      },
+    },
+    { path: '/teams' },
+    { path: '/account/profile' },
+    { path: `${game}/monitor/events` },
+  ];
+  const monitor: Stop[] = [
+    { path: `${game}/monitor/events` },
+    { path: `${game}/monitor/submissions` },
+    { path: `${game}/monitor/cheatinfo` },
+    { path: `${game}/monitor/traffic` },
+    { path: `${game}/scoreboard` },
+  ];
+  const admin: Stop[] = [
+    { path: '/admin/games' },
+    { path: `${edit}/info` },
+    { path: `${edit}/notices` },
+    { path: `${edit}/review` },
+    { path: `${edit}/writeups` },
+    { path: `${edit}/challenges` },
+    { path: `${edit}/challenges/${described}` },
+    { path: `${edit}/challenges/${described}/flags` },
+    { path: '/admin/users' },
+    { path: '/admin/teams' },
+    { path: '/admin/instances' },
+    { path: '/admin/logs' },
+    { path: '/admin/files' },
+    { path: '/admin/settings' },
+    { path: `/posts/${s.postId}/edit` },
+    { path: '/posts/new/edit' },
+    { path: `${game}/challenges` },
+  ];
+  return { signedOut, player, monitor, admin };
+}
+
+/** Checks one page at both widths, then (when the stop says so) the dialog it opens, at both widths. */
+async function checkStop(page: Page, pending: () => number, stop: Stop): Promise<Violation[]> {
+  const found: Violation[] = [];
+  const atBothWidths = async (label: string) => {
+    for (const [index, size] of WIDTHS.entries()) {
+      await page.setViewportSize(size);
+      // The first width follows a navigation or a click, which may fetch; a new width only re-renders.
+      await settled(page, pending, index === 0);
+      found.push(...(await axeViolations(page, label)));
+    }
+  };
+  await page.setViewportSize(WIDTHS[0]);
+  await visit(page, stop.path);
+  await page.locator('main').waitFor();
+  await atBothWidths(stop.path);
+  if (stop.then) {
+    await stop.then.act(page);
+    await atBothWidths(`${stop.path} (${stop.then.name})`);
+    await page.keyboard.press('Escape');
+  }
+  return found;
+}
+
+describe('accessibility in Chromium: axe-core, WCAG 2.1 A and AA, dark theme', () => {
+  let platform: Platform;
+  let showcase: Showcase;
+  const all: Violation[] = [];
+  before(async () => {
+    platform = await startPlatform();
+    showcase = await seedShowcase(platform.server.app, platform.admin);
+  });
+  after(async () => {
+    fs.writeFileSync(path.join(ARTIFACTS, 'accessibility.json'), JSON.stringify(all, null, 2));
+    await platform.close();
+  });
+
+  /** Visits every stop as one user (one page for all of them) and fails with the list of what axe found. */
+  async function checkAs(account: { userName: string; password: string } | null, stops: Stop[]) {
+    const page = await platform.newPage();
+    const pending = trackRequests(page);
+    if (account) {
+      // Signed in through the API: the sign-in page itself is checked signed out, and this is faster.
+      const cookie = await signIn(platform.server.app, account.userName, account.password);
+      const split = cookie.indexOf('=');
+      await page
+        .context()
+        .addCookies([{ name: cookie.slice(0, split), value: cookie.slice(split + 1), url: platform.url }]);
+    }
+    const found: Violation[] = [];
+    for (const stop of stops) found.push(...(await checkStop(page, pending, stop)));
+    await page.context().close();
+    all.push(...found);
+    assert.equal(found.length, 0, `serious or critical axe violations:\n${describeViolations(found)}`);
+  }
+
+  test('issue 18: signed out, no serious or critical violation on any page', async () => {
+    await checkAs(null, routes(showcase).signedOut);
+  });
+
+  test('issue 18: as a player, none on the game pages and dialogs', async () => {
+    await checkAs(showcase.player, routes(showcase).player);
+  });
+
+  test('issue 18: as a monitor, none on the monitor pages', async () => {
+    await checkAs(showcase.monitor, routes(showcase).monitor);
+  });
+
+  test('issue 18: as an admin, none on the admin and authoring pages', async () => {
+    await checkAs(platform.admin, routes(showcase).admin);
+  });
+});
