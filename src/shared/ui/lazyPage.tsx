@@ -38,4 +38,3 @@ export const lazyRoute = (path: string, load: Load, children?: RouteObject[]): R
   element: lazyPage(load),
   ...(children ? { children } : {}),
 });
-

@@ -1,5 +1,5 @@
 // The attachments module's public surface: attachment rows and the file references they hold.
-export { attachmentFileHashes, findAttachments, type AttachmentView } from './attachments.repository';
+export { attachmentFileHashes, findAttachments } from './attachments.repository';
 export {
   createAttachment,
   dropAttachments,

@@ -1,11 +1,3 @@
 // The notices module's public surface: game notices (admins' Normal ones, and those other changes post).
 export { insertNotice } from './notices.repository';
-export {
-  addNotice,
-  editNotice,
-  getNotices,
-  postNotice,
-  removeNotice,
-  toGameNotice,
-  type GameNotice,
-} from './notices.service';
+export { addNotice, editNotice, getNotices, removeNotice, toGameNotice, type GameNotice } from './notices.service';

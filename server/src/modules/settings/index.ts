@@ -1,4 +1,4 @@
 // The settings module's public surface: the stored configuration sections and their defaults.
 export { default as settingsPlugin, type SettingsStore } from './settings.plugin';
-export { DEFAULT_SETTINGS, type AccountPolicy, type GlobalConfig, type Settings } from './settings.defaults';
+export { type AccountPolicy, type Settings } from './settings.defaults';
 export { getConfig, resetLogo, updateConfig, updateLogo } from './config.service';
