@@ -98,7 +98,12 @@ export default function AppearanceDialog({ open, onClose }: Props) {
                 onChange={(event) => setProvider(event.target.value as ThemeProviderName)}
               >
                 {THEME_PROVIDERS.map((name) => (
-                  <FormControlLabel key={name} value={name} control={<Radio />} label={t(PROVIDER_LABELS[name])} />
+                  <FormControlLabel
+                    key={name}
+                    value={name}
+                    control={<Radio autoFocus={name === provider} />}
+                    label={t(PROVIDER_LABELS[name])}
+                  />
                 ))}
               </RadioGroup>
             </FormControl>

@@ -46,8 +46,16 @@ export default function ConfirmDialog({
         <DialogContentText id={messageId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{cancelLabel ?? t('common:dialog.cancel')}</Button>
-        <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'}>
+        {/* Focus starts on the safe choice: Enter on a destructive question must not destroy. */}
+        <Button onClick={onCancel} autoFocus={Boolean(destructive)}>
+          {cancelLabel ?? t('common:dialog.cancel')}
+        </Button>
+        <Button
+          onClick={onConfirm}
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          autoFocus={!destructive}
+        >
           {confirmLabel ?? t('common:dialog.confirm')}
         </Button>
       </DialogActions>

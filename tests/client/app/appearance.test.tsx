@@ -182,6 +182,8 @@ describe('the appearance settings', () => {
     });
     const user = await openDialog();
     expect(screen.getByRole('radio', { name: 'My own colour' })).toBeChecked();
+    // The dialog opens on its first field: the chosen palette, so arrows move the choice at once.
+    expect(screen.getByRole('radio', { name: 'My own colour' })).toHaveFocus();
     await user.click(screen.getByRole('radio', { name: 'Default colour' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(store.getState().preferences).toMatchObject({ themeProvider: 'Default', customColor: '#3f8cff' });

@@ -79,7 +79,7 @@ function ProfileForm({ team }: { team: TeamInfoModel }) {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2} sx={{ flex: 1 }}>
-      <TeamFields name={name} bio={bio} onName={setName} onBio={setBio} nameProblem={nameProblem} />
+      <TeamFields autoFocus name={name} bio={bio} onName={setName} onBio={setBio} nameProblem={nameProblem} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button
           type="submit"
