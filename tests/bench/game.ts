@@ -19,30 +19,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
-import { games } from '../../server/src/db/schema';
 import { loadEnv } from '../../server/src/env';
-import { generateGameKeys } from '../../server/src/lib/game-keys';
-import { hashToken, randomToken } from '../../server/src/lib/tokens';
 import { computeScoreboardViews } from '../../server/src/modules/game/scoreboard';
+import { CHALLENGES, removeBenchData, ROUNDS, seedEvent, type Event } from './event-seed';
 import { load } from './harness';
 import type { LoadJob, LoadResult } from './load';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
 const CONNECTIONS = 50;
-const CHALLENGES = 60;
-/** The last challenges stay unsolved in the seed: each first-solve round uses one. */
-const ROUNDS = 3;
 /** BENCH_TEAMS=1000 measures one scale only (while working on one figure). */
 const SCALES = process.env.BENCH_TEAMS ? [Number(process.env.BENCH_TEAMS)] : [1000, 4000];
 const WRONG_FLAGS = 4000;
 const BROWSER = 'gzip, deflate, br';
-const BENCH_TITLES = ['bench-event', 'bench-small'];
 
 /** Seconds since `startedAt` (Unix ms, as the load generator reports its first request). */
 const since = (startedAt: number) => (performance.timeOrigin + performance.now() - startedAt) / 1000;
@@ -213,111 +206,6 @@ function readmeTable(table: Array<{ scale: number; figures: Figure[] }>): string
 const figures0Label = (table: Array<{ figures: Figure[] }>, index: number) =>
   table[0]!.figures[index]!.label.replace(/, \d[\d,]* teams$/, '');
 
-export interface Event {
-  gameId: number;
-  /** One signed-in captain per team: the cookie, and the team's unsolved challenges' ids and flags. */
-  cookies: string[];
-  challengeIds: number[];
-  /** Challenges no team has solved yet, one per first-solve round. */
-  unsolved: number[];
-  solves: number;
-}
-
-/**
- * A running game with `teamCount` accepted teams (one captain each, signed in: a session made
- * directly) × 60 enabled static challenges (flag `flag{<id>}`), an instance row per pair, and
- * a long tail of solves (below), spread over the last two hours; the
- * last ROUNDS challenges stay unsolved. All in bulk statements.
- */
-export async function seedEvent(app: App, teamCount: number, title: string): Promise<Event> {
-  const db = app.db;
-  const now = Date.now();
-  const [game] = await db
-    .insert(games)
-    .values({
-      title,
-      ...generateGameKeys(undefined),
-      startAt: new Date(now - 3 * 3_600_000),
-      endAt: new Date(now + 3_600_000),
-    })
-    .returning();
-  const gameId = game!.id;
-  const tag = `e${randomBytes(3).toString('hex')}_`;
-  const tokens = Array.from({ length: teamCount }, () => randomToken());
-  const seed = JSON.stringify(tokens.map((token, n) => ({ n, session: hashToken(token) })));
-  await db.execute(sql`insert into challenges (game_id, title, is_enabled, category)
-    select ${gameId}, 'c' || lpad(g::text, 2, '0'), true,
-      (array['Misc','Crypto','Pwn','Web','Reverse','Forensics'])[1 + g % 6]::challenge_category
-    from generate_series(1, ${CHALLENGES}) g`);
-  await db.execute(sql`insert into flags (challenge_id, flag)
-    select id, 'flag{' || id || '}' from challenges where game_id = ${gameId}`);
-  await db.execute(sql`insert into users (user_name, email, password_hash, email_confirmed)
-    select ${tag} || n, ${tag} || n || '@example.com', 'x', true from json_to_recordset(${seed}::json) as r(n int, session text)`);
-  // Sessions as a fresh sign-in makes them (7 days), so no request has to slide its expiry.
-  await db.execute(sql`insert into sessions (id, user_id, expires_at)
-    select r.session, u.id, now() + interval '7 days'
-    from json_to_recordset(${seed}::json) as r(n int, session text) join users u on u.user_name = ${tag} || r.n`);
-  await db.execute(sql`insert into teams (name, invite_token, captain_id)
-    select u.user_name, md5(u.user_name), u.id from users u where u.user_name like ${tag} || '%'`);
-  await db.execute(sql`insert into team_members (team_id, user_id)
-    select t.id, t.captain_id from teams t where t.name like ${tag} || '%'`);
-  await db.execute(sql`insert into participations (game_id, team_id, status, token)
-    select ${gameId}, t.id, 'Accepted', t.id || ':x' from teams t where t.name like ${tag} || '%'`);
-  await db.execute(sql`insert into user_participations (user_id, game_id, participation_id)
-    select t.captain_id, ${gameId}, p.id from participations p join teams t on t.id = p.team_id where p.game_id = ${gameId}`);
-  await db.execute(sql`insert into game_instances (participation_id, challenge_id)
-    select p.id, c.id from participations p cross join challenges c where p.game_id = ${gameId} and c.game_id = ${gameId}`);
-  // As autovacuum would after a bulk load (it is off on these machines): without fresh statistics
-  // the planner takes the just-filled tables for empty and joins them in nested loops.
-  await db.execute(
-    sql`analyze users, sessions, teams, team_members, participations, user_participations, challenges, game_instances`,
-  );
-  // A long tail, as on the boards of large open events: a team of strength s (uniform in [0, 1))
-  // solves challenge k (1..57, easiest first) with probability 0.9 × e^(−k / (1 + 12 s²)), about 4.5
-  // solves a team on average and a dozen for the strongest. Decided by hashes, so every run seeds the
-  // same shape; solve times follow a hash order over the last two hours.
-  await db.execute(sql`
-    with ranked as (
-      select c.id, row_number() over (order by c.id) as k from challenges c where c.game_id = ${gameId}
-    ), picked as (
-      select p.id as participation_id, p.team_id, r.id as challenge_id,
-        row_number() over (order by hashtext(p.id || '/' || r.id)) as n
-      from participations p cross join ranked r
-      where p.game_id = ${gameId} and r.k <= ${CHALLENGES - ROUNDS}
-        and (hashtext(r.id || ':' || p.id) & 1023) / 1024.0
-          < 0.9 * exp(-r.k / (1 + 12 * power((hashtext('s' || p.id) & 1023) / 1024.0, 2)))
-    ), total as (select count(*) as n from picked),
-    inserted as (
-      insert into submissions (answer, status, submitted_at, team_id, participation_id, game_id, challenge_id)
-      select 'flag{' || challenge_id || '}', 'Accepted',
-        now() - interval '2 hours' + (n::float / (select n from total)) * interval '115 minutes',
-        team_id, participation_id, ${gameId}, challenge_id
-      from picked returning id, participation_id, challenge_id, submitted_at
-    )
-    insert into solves (participation_id, challenge_id, submission_id, solved_at)
-    select participation_id, challenge_id, id, submitted_at from inserted`);
-  await db.execute(sql`update challenges c set accepted_count = s.n, submission_count = s.n
-    from (select challenge_id, count(*)::int as n from solves
-      where challenge_id in (select id from challenges where game_id = ${gameId}) group by challenge_id) s
-    where c.id = s.challenge_id`);
-  await db.execute(sql`analyze submissions, solves, challenges`);
-  const challengeIds = (
-    await db.execute<{ id: number }>(sql`select id from challenges where game_id = ${gameId} order by id`)
-  ).rows.map((row) => Number(row.id));
-  const [count] = (
-    await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from solves where challenge_id in (select id from challenges where game_id = ${gameId})`,
-    )
-  ).rows;
-  return {
-    gameId,
-    cookies: tokens.map((token) => `GZCTF_Token=${token}`),
-    challengeIds,
-    unsolved: challengeIds.slice(CHALLENGES - ROUNDS),
-    solves: Number(count!.n),
-  };
-}
-
 async function benchScale(app: App, origin: string, teamCount: number, out: string[]): Promise<Figure[]> {
   const db = app.db;
   let event!: Event;
@@ -475,27 +363,3 @@ const solvedOn = (json: string, challengeId: number) => {
   }
   return 0;
 };
-
-/**
- * A PostgreSQL database keeps what the bench wrote, and every run would read bigger tables than the
- * last: remove the bench's games (with everything hanging off them), their teams and captains.
- */
-export async function removeBenchData(db: App['db']): Promise<void> {
-  const titles = sql.join(
-    BENCH_TITLES.map((title) => sql`${title}`),
-    sql`, `,
-  );
-  const bench = sql`(select id from games where title in (${titles}))`;
-  const owners = (
-    await db.execute<{ team_id: number; captain_id: string }>(sql`
-      select distinct t.id as team_id, t.captain_id from participations p join teams t on t.id = p.team_id
-      where p.game_id in ${bench}`)
-  ).rows;
-  await db.execute(sql`delete from games where id in ${bench}`);
-  const list = JSON.stringify(owners);
-  await db.execute(
-    sql`delete from teams where id in (select team_id from json_to_recordset(${list}::json) as r(team_id int))`,
-  );
-  await db.execute(sql`delete from users where id in (select captain_id from json_to_recordset(${list}::json) as r(captain_id uuid))
-    and not exists (select 1 from teams where captain_id = users.id)`);
-}

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildApp } from '../../server/src/app';
 import { openDatabase } from '../../server/src/db/client';
 import { loadEnv } from '../../server/src/env';
-import { removeBenchData, seedEvent } from './game';
+import { removeBenchData, seedEvent } from './event-seed';
 import { line, load } from './harness';
 import type { LoadTarget } from './load';
 
