@@ -51,6 +51,7 @@ const TABLE_READERS = {
   ],
   challenges: [
     'modules/game/game.repository.ts',
+    'modules/game/monitor.repository.ts',
     'modules/games/games.repository.ts',
     'modules/instances/instances.repository.ts',
     'modules/participations/review.repository.ts',
@@ -63,10 +64,15 @@ const TABLE_READERS = {
     'modules/games/games.repository.ts',
     'modules/participations/review.repository.ts',
   ],
-  notices: ['modules/game/game.repository.ts', 'modules/instances/instances.repository.ts'],
+  notices: [
+    'modules/game/game.repository.ts',
+    'modules/game/monitor.repository.ts',
+    'modules/instances/instances.repository.ts',
+  ],
   participations: [
     'modules/challenges/challenges.repository.ts',
     'modules/game/game.repository.ts',
+    'modules/game/monitor.repository.ts',
     'modules/game/writeup.service.ts',
     'modules/games/games.repository.ts',
     'modules/instances/instances.repository.ts',

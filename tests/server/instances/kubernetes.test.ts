@@ -10,9 +10,9 @@ import {
 } from '../../../server/src/modules/instances/backend';
 import {
   createKubernetesBackend,
-  labelValue,
   type KubernetesBackendOptions,
 } from '../../../server/src/modules/instances/kubernetes.backend';
+import { labelValue } from '../../../server/src/modules/instances/kubernetes.objects';
 import { FakeKubernetes, type ImageFailure } from '../../helpers/fake-kubernetes';
 
 const NAMESPACE = 'gzctf-test';

@@ -8,6 +8,8 @@ import { requireUser } from '../../plugins/app/auth';
 import { sendScoreboard } from '../../plugins/app/scoreboard-cache';
 import { releaseFiles } from '../attachments';
 import * as service from './game.service';
+import * as joining from './join.service';
+import * as monitor from './monitor.service';
 import { getWriteup, MAX_WRITEUP_BYTES, submitWriteup } from './writeup.service';
 import { readUploads } from '../../lib/uploads';
 import { sheetLabelTexts, sheetTimestamp } from './sheets';
@@ -27,7 +29,7 @@ export const gameHandlers: Handlers = {
   },
   async gameJoinGame(request, reply) {
     const user = requireUser(request);
-    await service.joinGame(request.server, request.params.id, user, request.body);
+    await joining.joinGame(request.server, request.params.id, user, request.body);
     request.log.info(
       { status: 'Success' },
       `${user.userName} joined game ${request.params.id} with team ${request.body.teamId}`,
@@ -37,7 +39,7 @@ export const gameHandlers: Handlers = {
   async gameLeaveGame(request, reply) {
     const user = requireUser(request);
     const db = request.server.db;
-    const writeup = await service.leaveGame(db, request.params.id, user);
+    const writeup = await joining.leaveGame(db, request.params.id, user);
     if (writeup) await releaseFiles(db, request.server.env.dataDir, [writeup]);
     return sendEmpty(reply);
   },
@@ -77,22 +79,22 @@ export const gameHandlers: Handlers = {
     return service.notices(request.server.db, request.params.id, request.query);
   },
   async gameEvents(request, reply) {
-    const { rows, total } = await service.events(request.server.db, request.params.id, request.query);
+    const { rows, total } = await monitor.events(request.server.db, request.params.id, request.query);
     return sendPage(reply, rows, total);
   },
   async gameSubmissions(request, reply) {
-    const { rows, total } = await service.submissionList(request.server.db, request.params.id, request.query);
+    const { rows, total } = await monitor.submissionList(request.server.db, request.params.id, request.query);
     return sendPage(reply, rows, total);
   },
   async gameCheatInfo(request, reply) {
-    const { rows, total } = await service.cheatInfoList(request.server.db, request.params.id, request.query);
+    const { rows, total } = await monitor.cheatInfoList(request.server.db, request.params.id, request.query);
     return sendPage(reply, rows, total);
   },
   async gameParticipations(request, reply) {
     // Unpaged without count/skip, as GZCTF's own client expects; the total header is there either way.
-    const { items, total } = await service.participationList(request.server.db, request.params.id, {
+    const { items, total } = await monitor.participationList(request.server.db, request.params.id, {
       page: readPage(request, { maxCount: 500 }),
-      status: readChoice(request, 'status', service.PARTICIPATION_STATUSES),
+      status: readChoice(request, 'status', monitor.PARTICIPATION_STATUSES),
       division: readRawParam(request, 'division') || undefined,
       search: readSearch(request),
     });

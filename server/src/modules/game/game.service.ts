@@ -1,28 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { participationStatuses, type AnswerResult, type EventType } from '../../db/schema/enums';
+import type { AnswerResult } from '../../db/schema/enums';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { generateDynamicFlag, teamHash } from '../../lib/flag-template';
-import { gameTeamToken, teamHashSalt } from '../../lib/game-keys';
+import { teamHashSalt } from '../../lib/game-keys';
 import { challengeScore } from '../../lib/scoring';
-import { searchPattern } from '../../lib/paging';
 import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
 import type { ScoreboardEntry } from '../../plugins/app/scoreboard-cache';
 import { findAttachments, toAttachmentModel } from '../attachments';
 import { publish } from '../edit/edit.events';
-import { lockTeamRow, ensureInstancesForParticipation } from '../participations';
 import * as repo from './game.repository';
 import { submissionIntake } from './intake';
 import type { ChallengeRow, GameRow, InstanceRow, ParticipationRow } from './game.repository';
 import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
 type Schemas = components['schemas'];
-type GameEventModel = Schemas['GameEvent'];
-type CheatInfoModel = Schemas['CheatInfoModel'];
 const MAX_ANSWER_LENGTH = 127;
 
 const posterUrl = (game: GameRow) => (game.posterHash ? fileUrl(game.posterHash, 'poster') : null);
@@ -118,88 +113,6 @@ export async function playContext(
   requireStarted(game);
   if (game.endAt.getTime() < Date.now() && !game.practiceMode && !options.allowEnded) throw ended();
   return { game, participation: mine.participation, teamName: mine.teamName };
-}
-
-function checkedDivision(game: GameRow, division: string | null | undefined): string | null {
-  const value = division?.trim() ? division.trim() : null;
-  const divisions = game.divisions ?? [];
-  if (divisions.length === 0) {
-    if (value !== null) throw badRequest('game.invalidDivision');
-    return null;
-  }
-  if (value === null || !divisions.includes(value)) throw badRequest('game.invalidDivision');
-  return value;
-}
-
-/** Join (reference §5.3), steps in order, in one transaction. */
-export async function joinGame(
-  app: FastifyInstance,
-  gameId: number,
-  user: SessionUser,
-  model: Schemas['GameJoinModel'],
-): Promise<void> {
-  const db = app.db;
-  const game = await requireGame(db, gameId);
-  if (game.endAt.getTime() < Date.now() && !game.practiceMode) throw ended();
-  if (game.inviteCode && game.inviteCode !== (model.inviteCode ?? '')) throw badRequest('game.wrongInviteCode');
-  const division = checkedDivision(game, model.division);
-  const team = await repo.findTeamWithMember(db, model.teamId, user.id);
-  if (!team) throw notFound('game.teamNotFound');
-  if (!team.isMember) throw badRequest('game.notTeamMember');
-  const accepted = await db
-    .transaction(async (tx) => {
-      const current = await repo.findUserParticipation(tx, user.id, gameId);
-      if (current && current.participation.status !== 'Rejected') throw badRequest('game.inOtherTeam');
-      await repo.deleteRejectedMemberships(tx, user.id, gameId);
-      const participation = await repo.lockOrCreateParticipation(tx, {
-        gameId,
-        teamId: model.teamId,
-        token: gameTeamToken(game.privateKey, app.env.xorKey, model.teamId),
-        division,
-      });
-      if (
-        game.teamMemberCountLimit > 0 &&
-        (await repo.countMembers(tx, participation.id)) >= game.teamMemberCountLimit
-      ) {
-        throw badRequest('game.teamFull');
-      }
-      await repo.insertMembership(tx, user.id, gameId, participation.id);
-      const status = game.acceptWithoutReview
-        ? 'Accepted'
-        : participation.status === 'Rejected'
-          ? 'Pending'
-          : participation.status;
-      await repo.setParticipation(tx, participation.id, { division, status });
-      if (status === 'Accepted' && participation.status !== 'Accepted') {
-        await lockTeamRow(tx, participation.teamId);
-        await ensureInstancesForParticipation(tx, participation.id, gameId);
-        return true;
-      }
-      return false;
-    })
-    .catch((error: unknown) => {
-      // Two joins by one user racing: the (user, game) key lets one through.
-      if (isUniqueViolation(error)) throw badRequest('game.inOtherTeam');
-      throw error;
-    });
-  if (accepted) publish('scoreboardChanged', { gameId });
-}
-
-/** Leave: only while Pending or Rejected; the participation goes with its last member. */
-export async function leaveGame(db: Db, gameId: number, user: SessionUser): Promise<string | null> {
-  await requireGame(db, gameId);
-  return db.transaction(async (tx) => {
-    const mine = await repo.findUserParticipation(tx, user.id, gameId);
-    if (!mine) throw badRequest('game.notParticipated');
-    if (mine.participation.status !== 'Pending' && mine.participation.status !== 'Rejected') {
-      throw badRequest('game.cannotLeave');
-    }
-    await repo.deleteMembership(tx, user.id, gameId);
-    if ((await repo.countMembers(tx, mine.participation.id)) === 0) {
-      return repo.deleteParticipation(tx, mine.participation.id);
-    }
-    return null;
-  });
 }
 
 export function viewFor(user: SessionUser | null): 'live' | 'frozen' {
@@ -387,156 +300,6 @@ export async function notices(db: Db, gameId: number, page: { count?: number; sk
   return rows
     .slice(skip, count > 0 ? skip + count : undefined)
     .map((row) => ({ id: row.id, type: row.type, values: row.values, time: row.publishedAt.getTime() }));
-}
-
-/** A page of a list and the number of all rows its filters match (sent as `X-Total-Count`). */
-export interface Listed<T> {
-  rows: T[];
-  total: number;
-}
-
-export async function events(
-  db: Db,
-  gameId: number,
-  query: { count?: number; skip?: number; hideContainer?: boolean; type?: EventType; search?: string },
-): Promise<Listed<GameEventModel>> {
-  requireStarted(await requireGame(db, gameId));
-  const filter = {
-    hideContainer: query.hideContainer ?? false,
-    type: query.type,
-    pattern: searchPattern(query.search),
-  };
-  const [rows, total] = await Promise.all([
-    repo.listEvents(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
-    repo.countEvents(db, gameId, filter),
-  ]);
-  return {
-    total,
-    rows: rows.map((row) => ({
-      type: row.event.type,
-      values: row.event.values,
-      time: row.event.at.getTime(),
-      user: row.user ?? '',
-      team: row.team ?? '',
-    })),
-  };
-}
-
-type SubmissionView = Awaited<ReturnType<typeof repo.listSubmissions>>[number];
-export const toSubmission = (row: SubmissionView) => ({
-  answer: row.answer,
-  status: row.status,
-  time: row.submittedAt.getTime(),
-  user: row.user ?? '',
-  team: row.team,
-  challenge: row.challenge,
-});
-
-export async function submissionList(
-  db: Db,
-  gameId: number,
-  query: { count?: number; skip?: number; type?: AnswerResult; search?: string },
-): Promise<Listed<ReturnType<typeof toSubmission>>> {
-  await requireGame(db, gameId);
-  const filter = { type: query.type, pattern: searchPattern(query.search) };
-  const [rows, total] = await Promise.all([
-    repo.listSubmissions(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
-    repo.countSubmissions(db, gameId, filter),
-  ]);
-  return { rows: rows.map(toSubmission), total };
-}
-
-export async function cheatInfoList(
-  db: Db,
-  gameId: number,
-  query: { count?: number; skip?: number; search?: string } = {},
-): Promise<Listed<CheatInfoModel>> {
-  requireStarted(await requireGame(db, gameId));
-  const pattern = searchPattern(query.search);
-  const [rows, total] = await Promise.all([
-    repo.listCheatInfo(db, gameId, { count: query.count ?? 0, skip: query.skip ?? 0 }, pattern),
-    repo.countCheatInfo(db, gameId, pattern),
-  ]);
-  const parts = new Map(
-    (await repo.listParticipationTeams(db, [...new Set(rows.flatMap((row) => [row.submit, row.source]))])).map(
-      (row) => [row.participation.id, row],
-    ),
-  );
-  const subs = new Map(
-    (
-      await repo.listSubmissionViews(
-        db,
-        rows.map((row) => row.submissionId),
-      )
-    ).map((row) => [row.id, row]),
-  );
-  const participationModel = (id: number) => {
-    const row = parts.get(id)!;
-    return {
-      id,
-      team: {
-        id: row.team.id,
-        name: row.team.name,
-        avatar: row.team.avatarHash ? fileUrl(row.team.avatarHash, 'avatar') : null,
-      },
-      status: row.participation.status,
-      division: row.participation.division,
-    };
-  };
-  return {
-    total,
-    rows: rows.map((row) => ({
-      ownedTeam: participationModel(row.source),
-      submitTeam: participationModel(row.submit),
-      submission: toSubmission(subs.get(row.submissionId)!),
-    })),
-  };
-}
-
-/** The statuses the review list can be filtered by. */
-export const PARTICIPATION_STATUSES = participationStatuses;
-
-/** The review list (see `repo.listGameParticipations`): the items as GZCTF shapes them, and the total. */
-export async function participationList(db: Db, gameId: number, filter: repo.ParticipationFilter = {}) {
-  await requireGame(db, gameId);
-  const { rows, total, members, registered } = await repo.listGameParticipations(db, gameId, filter);
-  const membersOf = groupBy(members, (member) => member.teamId);
-  const registeredIn = groupBy(registered, (row) => row.participationId);
-  const items = rows.map(({ participation, team }) => ({
-    id: participation.id,
-    team: {
-      id: team.id,
-      name: team.name,
-      bio: team.bio,
-      avatar: team.avatarHash ? fileUrl(team.avatarHash, 'avatar') : null,
-      locked: team.locked,
-      captainId: team.captainId,
-      members: (membersOf.get(team.id) ?? []).map(({ user }) => ({
-        // ProfileUserInfoModel names the id `userId`; the captain is told by the team's `captainId`.
-        userId: user.id,
-        userName: user.userName,
-        realName: user.realName,
-        stdNumber: user.stdNumber,
-        phone: user.phone,
-        email: user.email,
-        avatar: user.avatarHash ? fileUrl(user.avatarHash, 'avatar') : null,
-      })),
-    },
-    registeredMembers: (registeredIn.get(participation.id) ?? []).map((row) => row.userId),
-    division: participation.division,
-    status: participation.status,
-  }));
-  return { items, total };
-}
-
-function groupBy<T, K>(list: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of list) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }
 
 /** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */

@@ -9,7 +9,8 @@ import { fileUrl } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
 import { listChallenges } from '../challenges';
 import { archiveTimestamp } from '../participations';
-import { findGame, listParticipationTeams } from '../game/game.repository';
+import { findGame } from '../game/game.repository';
+import { listParticipationTeams } from '../game/monitor.repository';
 import {
   captureFilePath,
   challengeCaptureDir,

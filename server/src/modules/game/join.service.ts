@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { components } from '../../contract/api.generated';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, notFound } from '../../lib/http-error';
+import { gameTeamToken } from '../../lib/game-keys';
+import type { SessionUser } from '../../plugins/app/auth';
+import { publish } from '../edit/edit.events';
+import { lockTeamRow, ensureInstancesForParticipation } from '../participations';
+import * as repo from './game.repository';
+import type { GameRow } from './game.repository';
+import { ended, requireGame } from './game.service';
+
+/**
+ * Joining and leaving a game: the team's participation, its members, and the instances an accepted
+ * team gets.
+ */
+
+type Schemas = components['schemas'];
+
+function checkedDivision(game: GameRow, division: string | null | undefined): string | null {
+  const value = division?.trim() ? division.trim() : null;
+  const divisions = game.divisions ?? [];
+  if (divisions.length === 0) {
+    if (value !== null) throw badRequest('game.invalidDivision');
+    return null;
+  }
+  if (value === null || !divisions.includes(value)) throw badRequest('game.invalidDivision');
+  return value;
+}
+
+/** Join (reference §5.3), steps in order, in one transaction. */
+export async function joinGame(
+  app: FastifyInstance,
+  gameId: number,
+  user: SessionUser,
+  model: Schemas['GameJoinModel'],
+): Promise<void> {
+  const db = app.db;
+  const game = await requireGame(db, gameId);
+  if (game.endAt.getTime() < Date.now() && !game.practiceMode) throw ended();
+  if (game.inviteCode && game.inviteCode !== (model.inviteCode ?? '')) throw badRequest('game.wrongInviteCode');
+  const division = checkedDivision(game, model.division);
+  const team = await repo.findTeamWithMember(db, model.teamId, user.id);
+  if (!team) throw notFound('game.teamNotFound');
+  if (!team.isMember) throw badRequest('game.notTeamMember');
+  const accepted = await db
+    .transaction(async (tx) => {
+      const current = await repo.findUserParticipation(tx, user.id, gameId);
+      if (current && current.participation.status !== 'Rejected') throw badRequest('game.inOtherTeam');
+      await repo.deleteRejectedMemberships(tx, user.id, gameId);
+      const participation = await repo.lockOrCreateParticipation(tx, {
+        gameId,
+        teamId: model.teamId,
+        token: gameTeamToken(game.privateKey, app.env.xorKey, model.teamId),
+        division,
+      });
+      if (
+        game.teamMemberCountLimit > 0 &&
+        (await repo.countMembers(tx, participation.id)) >= game.teamMemberCountLimit
+      ) {
+        throw badRequest('game.teamFull');
+      }
+      await repo.insertMembership(tx, user.id, gameId, participation.id);
+      const status = game.acceptWithoutReview
+        ? 'Accepted'
+        : participation.status === 'Rejected'
+          ? 'Pending'
+          : participation.status;
+      await repo.setParticipation(tx, participation.id, { division, status });
+      if (status === 'Accepted' && participation.status !== 'Accepted') {
+        await lockTeamRow(tx, participation.teamId);
+        await ensureInstancesForParticipation(tx, participation.id, gameId);
+        return true;
+      }
+      return false;
+    })
+    .catch((error: unknown) => {
+      // Two joins by one user racing: the (user, game) key lets one through.
+      if (isUniqueViolation(error)) throw badRequest('game.inOtherTeam');
+      throw error;
+    });
+  if (accepted) publish('scoreboardChanged', { gameId });
+}
+
+/** Leave: only while Pending or Rejected; the participation goes with its last member. */
+export async function leaveGame(db: Db, gameId: number, user: SessionUser): Promise<string | null> {
+  await requireGame(db, gameId);
+  return db.transaction(async (tx) => {
+    const mine = await repo.findUserParticipation(tx, user.id, gameId);
+    if (!mine) throw badRequest('game.notParticipated');
+    if (mine.participation.status !== 'Pending' && mine.participation.status !== 'Rejected') {
+      throw badRequest('game.cannotLeave');
+    }
+    await repo.deleteMembership(tx, user.id, gameId);
+    if ((await repo.countMembers(tx, mine.participation.id)) === 0) {
+      return repo.deleteParticipation(tx, mine.participation.id);
+    }
+    return null;
+  });
+}
