@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
+import { index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { formatValues, ownedBy, timestamptz } from './columns';
 import { eventTypeEnum, noticeTypeEnum } from './enums';
 import { games } from './games';
 import { teams } from './teams';
@@ -12,14 +11,9 @@ export const gameNotices = pgTable(
   'game_notices',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    gameId: integer()
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: ownedBy(() => games.id),
     type: noticeTypeEnum().notNull(),
-    values: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    values: formatValues(),
     publishedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [index('game_notices_game_id_published_at_idx').on(t.gameId, t.publishedAt)],
@@ -30,14 +24,9 @@ export const gameEvents = pgTable(
   'game_events',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    gameId: integer()
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: ownedBy(() => games.id),
     type: eventTypeEnum().notNull(),
-    values: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    values: formatValues(),
     at: timestamptz().notNull().defaultNow(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     teamId: integer().references(() => teams.id, { onDelete: 'set null' }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
 import { challenges } from './challenges';
-import { timestamptz } from './columns';
+import { ownedBy, timestamptz } from './columns';
 import { answerResultEnum, submissionTypeEnum } from './enums';
 import { games } from './games';
 import { gameInstances } from './instances';
@@ -19,18 +19,10 @@ export const submissions = pgTable(
     submittedAt: timestamptz().notNull().defaultNow(),
     // The history outlives the user account.
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    teamId: integer()
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    participationId: integer()
-      .notNull()
-      .references(() => participations.id, { onDelete: 'cascade' }),
-    gameId: integer()
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
-    challengeId: integer()
-      .notNull()
-      .references(() => challenges.id, { onDelete: 'cascade' }),
+    teamId: ownedBy(() => teams.id),
+    participationId: ownedBy(() => participations.id),
+    gameId: ownedBy(() => games.id),
+    challengeId: ownedBy(() => challenges.id),
   },
   (t) => [
     index('submissions_game_id_submitted_at_idx').on(t.gameId, t.submittedAt),
@@ -88,16 +80,10 @@ export const cheatInfo = pgTable(
     submissionId: integer()
       .primaryKey()
       .references(() => submissions.id, { onDelete: 'cascade' }),
-    gameId: integer()
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
-    submitParticipationId: integer()
-      .notNull()
-      .references(() => participations.id, { onDelete: 'cascade' }),
+    gameId: ownedBy(() => games.id),
+    submitParticipationId: ownedBy(() => participations.id),
     // The team whose flag leaked.
-    sourceParticipationId: integer()
-      .notNull()
-      .references(() => participations.id, { onDelete: 'cascade' }),
+    sourceParticipationId: ownedBy(() => participations.id),
   },
   (t) => [
     index('cheat_info_game_id_idx').on(t.gameId),

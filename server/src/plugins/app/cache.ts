@@ -134,55 +134,26 @@ export function createFallbackCache(
     local = createMemoryCache();
     if (keys.length) void redis.del(...keys.map((key) => prefix + key)).catch(() => undefined);
   });
-  const attempt = async <T>(key: string, writes: boolean, remote: () => Promise<T>, fallback: () => Promise<T>) => {
+  // `local` is read at each call: a reconnection replaces it with an empty one.
+  const attempt = async <T>(key: string, writes: boolean, run: (cache: Cache) => Promise<T>) => {
     // Not connected: answer at once rather than wait for the reconnection attempts to give up.
     if (redis.status === 'ready') {
       try {
-        return await remote();
+        return await run(shared);
       } catch (error) {
         onOutage(error);
       }
     }
     down = true;
     if (writes) changed.add(key);
-    return fallback();
+    return run(local);
   };
   return {
-    get: (key) =>
-      attempt(
-        key,
-        false,
-        () => shared.get(key),
-        () => local.get(key),
-      ),
-    set: (key, value, ttlMs) =>
-      attempt(
-        key,
-        true,
-        () => shared.set(key, value, ttlMs),
-        () => local.set(key, value, ttlMs),
-      ),
-    take: (key) =>
-      attempt(
-        key,
-        true,
-        () => shared.take(key),
-        () => local.take(key),
-      ),
-    delete: (key) =>
-      attempt(
-        key,
-        true,
-        () => shared.delete(key),
-        () => local.delete(key),
-      ),
-    increment: (key, delta, ttlMs) =>
-      attempt(
-        key,
-        true,
-        () => shared.increment(key, delta, ttlMs),
-        () => local.increment(key, delta, ttlMs),
-      ),
+    get: (key) => attempt(key, false, (cache) => cache.get(key)),
+    set: (key, value, ttlMs) => attempt(key, true, (cache) => cache.set(key, value, ttlMs)),
+    take: (key) => attempt(key, true, (cache) => cache.take(key)),
+    delete: (key) => attempt(key, true, (cache) => cache.delete(key)),
+    increment: (key, delta, ttlMs) => attempt(key, true, (cache) => cache.increment(key, delta, ttlMs)),
   };
 }
 
