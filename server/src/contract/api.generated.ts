@@ -3343,7 +3343,7 @@ export interface components {
                 "application/json": components["schemas"]["HubNegotiation"];
             };
         };
-        /** @description Switching Protocols. The client's first frame must be the JSON protocol handshake (version 1); a connection not admitted (role too low, unknown game) gets a close message naming why. A request that is not an upgrade gets 404 with an empty body. */
+        /** @description Switching Protocols. The client's first frame must be the JSON protocol handshake (version 1); a connection not admitted (role too low, unknown game) gets a close message naming why. */
         HubUpgraded: {
             headers: {
                 [name: string]: unknown;
@@ -9768,6 +9768,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             101: components["responses"]["HubUpgraded"];
+            /** @description Not a WebSocket upgrade. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
         };
     };
     serverMonitorHubNegotiate: {
@@ -9814,6 +9823,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             101: components["responses"]["HubUpgraded"];
+            /** @description Not a WebSocket upgrade. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
         };
     };
     serverAdminHubNegotiate: {
@@ -9848,6 +9866,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             101: components["responses"]["HubUpgraded"];
+            /** @description Not a WebSocket upgrade. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
         };
     };
     serverFavicon: {

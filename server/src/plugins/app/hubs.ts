@@ -6,6 +6,7 @@ import { close, invocation, isJsonHandshake, negotiateResponse, parseFrames, pin
 import { editEvents } from '../../modules/edit/edit.events';
 import { gameBus } from '../../modules/game/game.events';
 import { findGame } from '../../modules/game/game.repository';
+import { HttpError } from '../../lib/http-error';
 import { decimalId } from '../../lib/ids';
 import { hasRole } from './auth';
 import type { NewLogRow } from './logs.repository';
@@ -125,38 +126,46 @@ async function hubs(app: FastifyInstance) {
       if (typeof admitted === 'string') return reply.status(admitted === 'Unauthorized' ? 401 : 404).send();
       return negotiateResponse(randomUUID(), randomUUID());
     });
-    app.get(`/hub/${hub}`, { websocket: true }, (socket, request) => {
-      let joined: string | undefined;
-      let handshaken = false;
-      const timer = setInterval(() => socket.send(ping()), PING_MS);
-      const admission = admit(hub, request);
-      socket.on('message', (data: Buffer) => {
-        if (handshaken) return; // no client → server methods; pings and close messages need no answer
-        const [first] = parseFrames(data.toString('utf8'));
-        void admission.then((admitted) => {
-          if (!isJsonHandshake(first)) {
-            socket.send(frame({ error: 'Only the JSON protocol, version 1, is supported.' }));
-            socket.close();
-            return;
-          }
-          if (typeof admitted === 'string') {
+    app.route({
+      method: 'GET',
+      url: `/hub/${hub}`,
+      // A plain GET (no upgrade) is told what the address is for, as every error: {title, status}.
+      handler: async () => {
+        throw new HttpError(400, 'error.upgradeRequired');
+      },
+      wsHandler: (socket, request) => {
+        let joined: string | undefined;
+        let handshaken = false;
+        const timer = setInterval(() => socket.send(ping()), PING_MS);
+        const admission = admit(hub, request);
+        socket.on('message', (data: Buffer) => {
+          if (handshaken) return; // no client → server methods; pings and close messages need no answer
+          const [first] = parseFrames(data.toString('utf8'));
+          void admission.then((admitted) => {
+            if (!isJsonHandshake(first)) {
+              socket.send(frame({ error: 'Only the JSON protocol, version 1, is supported.' }));
+              socket.close();
+              return;
+            }
+            if (typeof admitted === 'string') {
+              socket.send(frame({}));
+              socket.send(close(admitted));
+              socket.close();
+              return;
+            }
+            handshaken = true;
+            joined = groupKey(hub, admitted.gameId);
+            const group = groups.get(joined) ?? new Set<WebSocket>();
+            group.add(socket);
+            groups.set(joined, group);
             socket.send(frame({}));
-            socket.send(close(admitted));
-            socket.close();
-            return;
-          }
-          handshaken = true;
-          joined = groupKey(hub, admitted.gameId);
-          const group = groups.get(joined) ?? new Set<WebSocket>();
-          group.add(socket);
-          groups.set(joined, group);
-          socket.send(frame({}));
+          });
         });
-      });
-      socket.on('close', () => {
-        clearInterval(timer);
-        if (joined) groups.get(joined)?.delete(socket);
-      });
+        socket.on('close', () => {
+          clearInterval(timer);
+          if (joined) groups.get(joined)?.delete(socket);
+        });
+      },
     });
   }
 
