@@ -9,11 +9,9 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..');
 export const ARTIFACTS = path.join(__dirname, '.artifacts');
 
-// Server test files run two at a time: each waits on its databases much of the time, so a second
-// file fills the idle core (every file has its own scratch databases and Redis prefix).
-export const GROUPS: Record<string, { dir: string; timeoutMs: number; concurrency?: number }> = {
+export const GROUPS: Record<string, { dir: string; timeoutMs: number }> = {
   contract: { dir: 'tests/contract', timeoutMs: 120_000 },
-  server: { dir: 'tests/server', timeoutMs: 300_000, concurrency: 2 },
+  server: { dir: 'tests/server', timeoutMs: 300_000 },
   e2e: { dir: 'tests/e2e', timeoutMs: 600_000 },
 };
 
@@ -44,7 +42,6 @@ export function runGroup(name: string, extraArgs: string[] = []): number {
       'tsx',
       '--test',
       `--test-timeout=${group.timeoutMs}`,
-      ...(group.concurrency ? [`--test-concurrency=${group.concurrency}`] : []),
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
