@@ -8,7 +8,7 @@ import { signIn } from '../server/helpers/users';
 import { ARTIFACTS, startPlatform, type Platform } from './helpers/platform';
 import { seedShowcase, type Showcase } from './helpers/showcase';
 
-/** The two widths of issue 18: a laptop and a phone. */
+/** The two widths every page is checked at: a laptop and a phone. */
 const WIDTHS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
@@ -158,19 +158,19 @@ describe('accessibility in Chromium: axe-core, WCAG 2.1 A and AA, dark theme', (
     assert.equal(found.length, 0, `serious or critical axe violations:\n${describeViolations(found)}`);
   }
 
-  test('issue 18: signed out, no serious or critical violation on any page', async () => {
+  test('signed out, no serious or critical violation on any page', async () => {
     await checkAs(null, routes(showcase).signedOut);
   });
 
-  test('issue 18: as a player, none on the game pages and dialogs', async () => {
+  test('as a player, none on the game pages and dialogs', async () => {
     await checkAs(showcase.player, routes(showcase).player);
   });
 
-  test('issue 18: as a monitor, none on the monitor pages', async () => {
+  test('as a monitor, none on the monitor pages', async () => {
     await checkAs(showcase.monitor, routes(showcase).monitor);
   });
 
-  test('issue 18: as an admin, none on the admin and authoring pages', async () => {
+  test('as an admin, none on the admin and authoring pages', async () => {
     await checkAs(platform.admin, routes(showcase).admin);
   });
 });

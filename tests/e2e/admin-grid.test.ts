@@ -28,7 +28,7 @@ describe('the admin users grid at 1440 px', () => {
   });
   after(async () => platform.close());
 
-  test('issue 18: columns fit their content, the grid uses the width, and sorting asks the server', async () => {
+  test('columns fit their content, the grid uses the width, and sorting asks the server', async () => {
     const app = platform.server.app;
     for (let i = 0; i < 6; i++) {
       const user = await createUser(app, { userName: uniqueName(i % 2 ? 'Grid' : 'grid') });

@@ -62,7 +62,7 @@ describe('phone-width pages (390×844) and screenshots of the main pages in Chro
     process.stdout.write(`# screenshots: ${SCREENSHOTS}\n`);
   });
 
-  test('issue 18: a player pages the scoreboard past rank 30 and reads a team’s solves', async () => {
+  test('a player pages the scoreboard past rank 30 and reads a team’s solves', async () => {
     const page = await platform.newPage({ viewport: PHONE });
     await signInWithCookie(page, platform.url, game.players[5]!.cookie);
     await page.goto(`/games/${game.gameId}/scoreboard`);
@@ -90,7 +90,7 @@ describe('phone-width pages (390×844) and screenshots of the main pages in Chro
     await page.context().close();
   });
 
-  test('issue 18: a monitor reads every column of submissions, cheat records and events', async () => {
+  test('a monitor reads every column of submissions, cheat records and events', async () => {
     const page = await platform.newPage({ viewport: PHONE });
     await signInWithCookie(page, platform.url, monitorCookie);
     await page.goto(`/games/${game.gameId}/monitor/submissions`);
@@ -126,7 +126,7 @@ describe('phone-width pages (390×844) and screenshots of the main pages in Chro
     await page.context().close();
   });
 
-  test('issue 18 item 7: each page shows its heading and fits the window', async () => {
+  test('each page shows its heading and fits the window', async () => {
     const pages = [
       { name: 'home', path: '/', player: false },
       { name: 'games', path: '/games', player: false },

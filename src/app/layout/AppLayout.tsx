@@ -149,7 +149,7 @@ export function AppLayout() {
         component="main"
         id={MAIN_ID}
         tabIndex={-1}
-        // The admin grids have many columns: they get a wider page than reading pages (issue 18).
+        // The admin grids have many columns: they get a wider page than reading pages.
         maxWidth={ADMIN_PATH.test(pathname) ? 'xl' : 'lg'}
         sx={{ flex: 1, py: 3, outline: 'none' }}
       >

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 
-/** WCAG 2.1 levels A and AA, the rules issue 18 holds every page to. */
+/** WCAG 2.1 levels A and AA: the rules every page is held to. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 /** The impacts that fail the test; "moderate" and "minor" are reported by axe but left to review. */
 const FAILING = new Set(['serious', 'critical']);
