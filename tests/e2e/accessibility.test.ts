@@ -119,6 +119,8 @@ async function checkStop(page: Page, pending: () => number, stop: Stop): Promise
   await page.locator('main').waitFor();
   await atBothWidths(stop.path);
   if (stop.then) {
+    // The dialog opens at the first width too: on a phone its tables are cards.
+    await page.setViewportSize(WIDTHS[0]);
     await stop.then.act(page);
     await atBothWidths(`${stop.path} (${stop.then.name})`);
     await page.keyboard.press('Escape');
