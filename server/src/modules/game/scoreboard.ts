@@ -5,7 +5,7 @@ import { challenges, participations, solves, submissions, teams, users } from '.
 import { challengeCategories, type ChallengeCategory } from '../../db/schema/enums';
 import { bloodFactor, type BloodRank } from '../../lib/blood-bonus';
 import { challengeScore } from '../../lib/scoring';
-import { fileUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/storage';
 import type { GameRow } from './game.repository';
 
 type Schemas = components['schemas'];
@@ -17,8 +17,6 @@ const BLOODS: BloodRank[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
 // .NET's DateTimeOffset.MinValue in Unix ms: "no solve yet".
 export const NO_SOLVE_TIME = -62135596800000;
 const TIMELINE_TEAMS = 10;
-
-const avatarUrl = (hash: string | null) => (hash ? fileUrl(hash, 'avatar') : null);
 
 /**
  * .NET's Convert.ToInt32 rounds half to even; GZCTF multiplies in float. We multiply in double and
