@@ -2,26 +2,16 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { sharedBuildLock, type BuildLock } from './build-lock';
-import { GameBoard, type ScoreboardEntry, type ScoreboardView } from './scoreboard-board';
-import type { Cache } from './cache';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { editEvents } from '../../modules/edit/edit.events';
-import { gameBus } from '../../modules/game/game.events';
-import { findGame } from '../../modules/game/game.repository';
-import { loadScoreboardRows, scoreboardViews } from '../../modules/game/scoreboard';
 import { etagMatches, negotiateEncoding, type ContentCoding } from '../../lib/http-caching';
-import { setRevalidationHeaders } from './revalidate';
+import type { BuildLock } from '../../plugins/app/build-lock';
+import type { Cache } from '../../plugins/app/cache';
+import { setRevalidationHeaders } from '../../plugins/app/revalidate';
+import { findGame } from '../games';
+import { GameBoard, type ScoreboardEntry, type ScoreboardView } from './scoreboard-board';
+import { loadScoreboardRows, scoreboardViews } from './scoreboard';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    scoreboards: ScoreboardCache;
-  }
-}
-
-export type { ScoreboardEntry } from './scoreboard-board';
 const TTL_MS = 14 * 24 * 3_600_000;
 /**
  * How long this process serves its own copy of a board without asking the shared cache whether it
@@ -351,27 +341,3 @@ export async function sendScoreboard(
   const body = await encodedBoard(entry, coding);
   return reply.header('content-encoding', coding).send(body);
 }
-
-async function scoreboardCache(app: FastifyInstance) {
-  // Several instances (Redis): one builds, and the others drop their copies when it is done.
-  const lock = sharedBuildLock(app, (gameId) => scoreboards.forget(gameId));
-  const scoreboards = new ScoreboardCache(
-    app.db,
-    app.cache,
-    (error) => app.log.error({ err: error }, 'scoreboard generation failed'),
-    undefined,
-    lock,
-  );
-  app.decorate('scoreboards', scoreboards);
-  const onSolve = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId);
-  const onEdit = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId, true);
-  editEvents.on('scoreboardChanged', onEdit);
-  gameBus.on('scoreboardChanged', onSolve);
-  app.addHook('onClose', async () => {
-    editEvents.off('scoreboardChanged', onEdit);
-    gameBus.off('scoreboardChanged', onSolve);
-    await scoreboards.idle();
-  });
-}
-
-export default fp(scoreboardCache, { name: 'scoreboard-cache', dependencies: ['cache', 'signals'] });
