@@ -11,7 +11,7 @@ import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
 import type { ScoreboardEntry } from '../../plugins/app/scoreboard-cache';
 import { findAttachments, toAttachmentModel } from '../attachments';
-import { publish } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import * as repo from './game.repository';
 import { submissionIntake } from './intake';
 import type { ChallengeRow, GameRow, InstanceRow, ParticipationRow } from './game.repository';
@@ -323,5 +323,5 @@ export async function setFreeze(db: Db, gameId: number, freezeAt: number | null)
     throw badRequest('game.freezeOutOfRange');
   if (!(await repo.setFreezeAt(db, gameId, freezeAt === null ? null : new Date(freezeAt))))
     throw notFound('game.notFound');
-  publish('scoreboardChanged', { gameId });
+  bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }

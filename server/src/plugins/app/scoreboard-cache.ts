@@ -8,10 +8,9 @@ import { sharedBuildLock, type BuildLock } from './build-lock';
 import { GameBoard, type ScoreboardEntry, type ScoreboardView } from './scoreboard-board';
 import type { Cache } from './cache';
 import type { Db } from '../../db/client';
-import { editEvents } from '../../modules/edit/edit.events';
-import { gameBus } from '../../modules/game/game.events';
 import { findGame } from '../../modules/game/game.repository';
 import { loadScoreboardRows, scoreboardViews } from '../../modules/game/scoreboard';
+import { bus, type AppEvents } from '../../lib/bus';
 import { etagMatches, negotiateEncoding, type ContentCoding } from '../../lib/http-caching';
 import { setRevalidationHeaders } from './revalidate';
 
@@ -363,13 +362,10 @@ async function scoreboardCache(app: FastifyInstance) {
     lock,
   );
   app.decorate('scoreboards', scoreboards);
-  const onSolve = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId);
-  const onEdit = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId, true);
-  editEvents.on('scoreboardChanged', onEdit);
-  gameBus.on('scoreboardChanged', onSolve);
+  const onChange = ({ gameId, cause }: AppEvents['scoreboardChanged']) => scoreboards.refresh(gameId, cause === 'edit');
+  bus.on('scoreboardChanged', onChange);
   app.addHook('onClose', async () => {
-    editEvents.off('scoreboardChanged', onEdit);
-    gameBus.off('scoreboardChanged', onSolve);
+    bus.off('scoreboardChanged', onChange);
     await scoreboards.idle();
   });
 }
