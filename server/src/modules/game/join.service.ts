@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, notFound } from '../../lib/http-error';
 import { gameTeamToken } from '../../lib/game-keys';
@@ -84,7 +84,7 @@ export async function joinGame(
 }
 
 /** Leave: only while Pending or Rejected; the participation goes with its last member. */
-export async function leaveGame(db: Db, gameId: number, user: SessionUser): Promise<string | null> {
+export async function leaveGame(db: Database, gameId: number, user: SessionUser): Promise<string | null> {
   await requireGame(db, gameId);
   return db.transaction(async (tx) => {
     const mine = await repo.findUserParticipation(tx, user.id, gameId);

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { toWebp } from '../../lib/images';
 import type { SortRequest } from '../../lib/sorting';
@@ -155,7 +155,7 @@ export async function getMyTeams(db: Db, user: SessionUser): Promise<TeamInfoMod
   return withMembers(db, await teamsOfUser(db, user.id));
 }
 
-export async function createTeam(db: Db, user: SessionUser, body: TeamUpdateModel): Promise<TeamInfoModel> {
+export async function createTeam(db: Database, user: SessionUser, body: TeamUpdateModel): Promise<TeamInfoModel> {
   const name = cleanName(body.name);
   if (!name) throw badRequest('team.nameEmpty');
   return db.transaction(async (tx) => {
@@ -176,7 +176,7 @@ export async function createTeam(db: Db, user: SessionUser, body: TeamUpdateMode
 
 /** An empty name keeps the old one; the bio is always replaced, as in GZCTF. */
 export async function updateTeamInfo(
-  db: Db,
+  db: Database,
   user: SessionUser,
   id: number,
   body: TeamUpdateModel,
@@ -191,7 +191,7 @@ export async function updateTeamInfo(
   });
 }
 
-export async function deleteTeam(db: Db, dataDir: string, user: SessionUser, id: number): Promise<TeamRow> {
+export async function deleteTeam(db: Database, dataDir: string, user: SessionUser, id: number): Promise<TeamRow> {
   const { team, gone } = await db.transaction(async (tx) => {
     const team = await lockCaptainedTeam(tx, user, id);
     await ensureNotLocked(tx, team);
@@ -210,7 +210,7 @@ export async function assertCaptain(db: Db, user: SessionUser, id: number): Prom
 
 /** Avatars are 300 px wide WebP, like user avatars; the old picture loses its reference. */
 export async function replaceTeamAvatar(
-  db: Db,
+  db: Database,
   dataDir: string,
   user: SessionUser,
   id: number,
@@ -238,7 +238,7 @@ export async function getInviteCode(db: Db, user: SessionUser, id: number): Prom
 }
 
 /** A new token: every code handed out before stops working. */
-export async function refreshInviteCode(db: Db, user: SessionUser, id: number): Promise<string> {
+export async function refreshInviteCode(db: Database, user: SessionUser, id: number): Promise<string> {
   return db.transaction(async (tx) => {
     await lockCaptainedTeam(tx, user, id);
     const team = await updateTeam(tx, id, { inviteToken: newInviteToken() });
@@ -255,7 +255,7 @@ function sameToken(a: string, b: string): boolean {
  * Joins the team an invite code names. Only the id and the token count (the name is decoration);
  * GZCTF applies no member cap and no lock check here, and neither do we.
  */
-export async function acceptInvite(db: Db, user: SessionUser, code: string): Promise<TeamRow> {
+export async function acceptInvite(db: Database, user: SessionUser, code: string): Promise<TeamRow> {
   const match = INVITE_CODE.exec(code.trim());
   if (!match) throw badRequest('team.inviteMalformed');
   const id = Number(match[1]);
@@ -272,7 +272,7 @@ export async function acceptInvite(db: Db, user: SessionUser, code: string): Pro
   });
 }
 
-export async function kickMember(db: Db, user: SessionUser, id: number, userId: string): Promise<TeamInfoModel> {
+export async function kickMember(db: Database, user: SessionUser, id: number, userId: string): Promise<TeamInfoModel> {
   return db.transaction(async (tx) => {
     const team = await lockCaptainedTeam(tx, user, id);
     if (userId === team.captainId) throw badRequest('team.cannotKickCaptain');
@@ -288,7 +288,7 @@ export async function kickMember(db: Db, user: SessionUser, id: number, userId: 
  * Leaves a team. The captain cannot: a team always has a captain who is a member, so the captain
  * first transfers the captaincy (or deletes the team).
  */
-export async function leaveTeam(db: Db, user: SessionUser, id: number): Promise<TeamRow> {
+export async function leaveTeam(db: Database, user: SessionUser, id: number): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     const team = await lockTeam(tx, id);
     if (!team) throw notFound('team.notFound');
@@ -303,7 +303,7 @@ export async function leaveTeam(db: Db, user: SessionUser, id: number): Promise<
 
 /** Hands the captaincy to another member who captains fewer than 3 teams. */
 export async function transferCaptaincy(
-  db: Db,
+  db: Database,
   user: SessionUser,
   id: number,
   newCaptainId: string,
@@ -348,7 +348,7 @@ export async function findTeams(db: Db, hint: string | undefined) {
 }
 
 /** Empty name or bio keeps the old value; `locked` null keeps the lock. A missing team is 400, as in GZCTF. */
-export async function adminUpdateTeam(db: Db, id: number, body: AdminTeamModel): Promise<TeamRow> {
+export async function adminUpdateTeam(db: Database, id: number, body: AdminTeamModel): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     if (!(await lockTeam(tx, id))) throw badRequest('team.notFound');
     const name = cleanName(body.name);
@@ -364,7 +364,7 @@ export async function adminUpdateTeam(db: Db, id: number, body: AdminTeamModel):
 }
 
 /** Admins delete regardless of the lock. */
-export async function adminDeleteTeam(db: Db, dataDir: string, id: number): Promise<TeamRow> {
+export async function adminDeleteTeam(db: Database, dataDir: string, id: number): Promise<TeamRow> {
   const { team, gone } = await db.transaction(async (tx) => {
     const team = await lockTeam(tx, id);
     if (!team) throw notFound('team.notFound');
