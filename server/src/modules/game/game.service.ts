@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, DatabaseHandle, Db } from '../../db/client';
 import type { AnswerResult } from '../../db/schema/enums';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { generateDynamicFlag, teamHash } from '../../lib/flag-template';
 import { teamHashSalt } from '../../lib/game-keys';
+import type { PlatformMetrics } from '../../lib/metrics';
 import { challengeScore } from '../../lib/scoring';
 import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
-import type { ScoreboardEntry } from '../../plugins/app/scoreboard-cache';
+import type { ScoreboardCache, ScoreboardEntry } from '../../plugins/app/scoreboard-cache';
 import { findAttachments, toAttachmentModel } from '../attachments';
 import { publish } from '../edit/edit.events';
 import * as repo from './game.repository';
@@ -19,6 +19,17 @@ import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
 type Schemas = components['schemas'];
 const MAX_ANSWER_LENGTH = 127;
+
+/** What playing uses of the app; each function takes the part it needs. */
+export interface PlayDeps {
+  db: Database;
+  database: Pick<DatabaseHandle, 'kind'>;
+  scoreboards: Pick<ScoreboardCache, 'startOf' | 'entry' | 'get'>;
+  instances: { contextOf(instanceId: number): Promise<{ closeTime: number | null; instanceEntry: string | null }> };
+  flagChecker: { enqueue(submissionId: number): void };
+  metrics: Pick<PlatformMetrics, 'submissionsAcknowledged'>;
+}
+type BoardDeps = Pick<PlayDeps, 'db' | 'scoreboards'>;
 
 const posterUrl = (game: GameRow) => (game.posterHash ? fileUrl(game.posterHash, 'poster') : null);
 
@@ -124,7 +135,7 @@ export function viewFor(user: SessionUser | null): 'live' | 'frozen' {
  * is remembered (game edits regenerate the board, refreshing it).
  */
 export async function scoreboardEntry(
-  app: FastifyInstance,
+  app: BoardDeps,
   gameId: number,
   user: SessionUser | null,
 ): Promise<ScoreboardEntry> {
@@ -135,15 +146,11 @@ export async function scoreboardEntry(
   return board;
 }
 
-export async function scoreboardJson(app: FastifyInstance, gameId: number, user: SessionUser | null): Promise<string> {
+export async function scoreboardJson(app: BoardDeps, gameId: number, user: SessionUser | null): Promise<string> {
   return (await scoreboardEntry(app, gameId, user)).json;
 }
 
-export async function details(
-  app: FastifyInstance,
-  gameId: number,
-  user: SessionUser,
-): Promise<Schemas['GameDetailModel']> {
+export async function details(app: BoardDeps, gameId: number, user: SessionUser): Promise<Schemas['GameDetailModel']> {
   const { game, participation } = await playContext(app.db, gameId, user);
   const board = JSON.parse((await app.scoreboards.get(gameId, viewFor(user)))!) as ScoreboardModel;
   const rank =
@@ -198,7 +205,7 @@ export async function prepareInstance(
  * flag assigned (DynamicAttachment: a random free flag; DynamicContainer: generated from the template).
  */
 export async function challengeDetail(
-  app: FastifyInstance,
+  app: Pick<PlayDeps, 'db' | 'instances'>,
   gameId: number,
   challengeId: number,
   user: SessionUser,
@@ -249,7 +256,7 @@ export async function challengeDetail(
  * the answers below follow `playContext`'s order, then the challenge, then the answer itself.
  */
 export async function submitFlag(
-  app: FastifyInstance,
+  app: Pick<PlayDeps, 'db' | 'database' | 'flagChecker' | 'metrics'>,
   gameId: number,
   challengeId: number,
   user: SessionUser,
@@ -303,7 +310,7 @@ export async function notices(db: Db, gameId: number, page: { count?: number; sk
 }
 
 /** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */
-export async function ctftimeFeed(app: FastifyInstance, gameId: number) {
+export async function ctftimeFeed(app: BoardDeps, gameId: number) {
   const board = JSON.parse(await scoreboardJson(app, gameId, null)) as ScoreboardModel;
   return {
     standings: board.items.map((item) => ({ pos: item.rank, team: item.name, score: item.score })),

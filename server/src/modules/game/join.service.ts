@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import type { Env } from '../../env';
 import { badRequest, notFound } from '../../lib/http-error';
 import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
@@ -18,6 +18,12 @@ import { ended, requireGame } from './game.service';
 
 type Schemas = components['schemas'];
 
+/** What joining uses of the app: the database (one transaction) and the key that derives team tokens. */
+export interface JoinDeps {
+  db: Database;
+  env: Pick<Env, 'xorKey'>;
+}
+
 function checkedDivision(game: GameRow, division: string | null | undefined): string | null {
   const value = division?.trim() ? division.trim() : null;
   const divisions = game.divisions ?? [];
@@ -31,7 +37,7 @@ function checkedDivision(game: GameRow, division: string | null | undefined): st
 
 /** Join (reference §5.3), steps in order, in one transaction. */
 export async function joinGame(
-  app: FastifyInstance,
+  app: JoinDeps,
   gameId: number,
   user: SessionUser,
   model: Schemas['GameJoinModel'],
