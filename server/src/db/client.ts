@@ -66,7 +66,7 @@ const MIGRATION_LOCK_KEY = 0x475a4354;
  * PGlite is one connection inside this process: statements and transactions are serialised, which is
  * plenty at CTF scale but means that inside `db.transaction(tx => ...)` every query must go through
  * `tx`; a query on `db` there waits for the transaction to finish, i.e. forever. The `Db` type keeps a
- * `tx` from opening a transaction of its own; a captured outer `db` it cannot catch.
+ * `tx` from opening a transaction of its own; lint catches the outer `db` used inside the callback.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
