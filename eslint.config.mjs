@@ -301,6 +301,23 @@ export default tseslint.config(
       ],
     },
   },
+  // Inside `db.transaction((tx) => ...)` every query goes through `tx`: on PGlite (one connection) a
+  // query on the outer handle waits for the transaction to end, i.e. forever. The types keep `tx` from
+  // opening a transaction (db/client.ts); this catches the outer handle used instead.
+  {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction'] > :function :matches(Identifier[name='db']:not(MemberExpression > Identifier.property), MemberExpression[property.name='db'])",
+          message:
+            'inside a transaction use its tx: a query on the outer db waits for the transaction forever on PGlite',
+        },
+      ],
+    },
+  },
   // A write that must be atomic is one service call (architecture §6.4), so routes never open a transaction.
   {
     files: ['server/src/**/*.routes.ts'],

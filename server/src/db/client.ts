@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -21,10 +21,26 @@ interface QueryRows<TRow> {
 }
 
 /** One type for both drivers: repositories never need to know which engine they run on. */
-export type Db = PgDatabase<QueryResultHKT, typeof schema>;
+type Drizzle = PgDatabase<QueryResultHKT, typeof schema>;
+
+/**
+ * What runs queries: the open database or a transaction's `tx`, as repositories take it. It opens no
+ * transaction, so code that opens one (taking a `Database`) cannot be called from inside another:
+ * handed the outer `db` instead, it would wait forever on PGlite (one connection, held by the outer
+ * transaction) and run outside the outer transaction's atomicity on PostgreSQL.
+ */
+export type Db = Omit<Drizzle, 'transaction'>;
+
+/**
+ * The open database: a `Db` that can also open a transaction. Only the code that opens one takes it
+ * (and its callers, down from `app.db`); inside, `tx` is a plain `Db`.
+ */
+export interface Database extends Db {
+  transaction<T>(run: (tx: Db) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
+}
 
 export interface DatabaseHandle {
-  db: Db;
+  db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -54,7 +70,8 @@ const MIGRATION_LOCK_KEY = 0x475a4354;
  *
  * PGlite is one connection inside this process: statements and transactions are serialised, which is
  * plenty at CTF scale but means that inside `db.transaction(tx => ...)` every query must go through
- * `tx`; a query on `db` there waits for the transaction to finish, i.e. forever.
+ * `tx`; a query on `db` there waits for the transaction to finish, i.e. forever. The `Db` type keeps a
+ * `tx` from opening a transaction of its own; lint catches the outer `db` used inside the callback.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);

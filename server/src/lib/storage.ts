@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { decrementFileRow, deleteUnreferencedFileRow, findFileRow, upsertFileRow } from './storage.repository';
 
 /**
@@ -84,19 +84,17 @@ export async function storeFile(db: Db, dataDir: string, file: { buffer: Buffer;
 export type ReleaseResult = 'released' | 'deleted' | 'missing';
 
 /**
- * Drops one reference to a file in the database only: 'deleted' means the row is gone and the caller
+ * Drops one reference to a file in the database only, inside the caller's transaction (the decrement
+ * and the delete stand or fall together): 'deleted' means the row is gone and the caller
  * must call `removeBlob` after its transaction commits (so a rollback cannot leave a row without bytes).
  * Throws a foreign-key violation when the last reference goes but a row such as an attachment still
  * points at the file.
  */
-export async function releaseFileRow(db: Db, hash: string): Promise<ReleaseResult> {
-  // A savepoint when `db` is already a transaction: the decrement and the delete stand or fall together.
-  return db.transaction(async (tx) => {
-    const remaining = await decrementFileRow(tx, hash);
-    if (remaining === undefined) return 'missing';
-    if (remaining > 0) return 'released';
-    return (await deleteUnreferencedFileRow(tx, hash)) ? 'deleted' : 'released';
-  });
+export async function releaseFileRow(tx: Db, hash: string): Promise<ReleaseResult> {
+  const remaining = await decrementFileRow(tx, hash);
+  if (remaining === undefined) return 'missing';
+  if (remaining > 0) return 'released';
+  return (await deleteUnreferencedFileRow(tx, hash)) ? 'deleted' : 'released';
 }
 
 /** Unlinks a blob unless its row came back meanwhile (someone stored the same bytes again). */
@@ -106,8 +104,9 @@ export async function removeBlob(db: Db, dataDir: string, hash: string): Promise
 }
 
 /** Drops one reference and, at zero, the row and the blob. Call it outside a transaction. */
-export async function releaseFile(db: Db, dataDir: string, hash: string): Promise<ReleaseResult> {
-  const result = await releaseFileRow(db, hash);
+export async function releaseFile(db: Database, dataDir: string, hash: string): Promise<ReleaseResult> {
+  // The decrement and the delete stand or fall together.
+  const result = await db.transaction((tx) => releaseFileRow(tx, hash));
   if (result === 'deleted') await removeBlob(db, dataDir, hash);
   return result;
 }

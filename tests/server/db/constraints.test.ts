@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { DatabaseHandle, Db } from '../../../server/src/db/client';
+import type { Database, DatabaseHandle } from '../../../server/src/db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../server/src/db/errors';
 import {
   challenges,
@@ -36,7 +36,7 @@ const violates = (check: (error: unknown) => boolean) => (error: unknown) => {
 for (const engine of engines()) {
   describe(`constraints (${engine.name})`, () => {
     let handle: DatabaseHandle;
-    let db: Db;
+    let db: Database;
     before(async () => {
       handle = await engine.open();
       db = handle.db;

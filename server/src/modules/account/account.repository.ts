@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { sessionChanges } from '../../plugins/app/session-cache';
 import { sessions, userTokens, users } from '../../db/schema/users';
 import type { Role, UserTokenPurpose } from '../../db/schema/enums';
@@ -69,7 +69,7 @@ export type UserTokenRow = typeof userTokens.$inferSelect;
 
 /** Issues a token; earlier unused tokens of the same purpose stop working, so only the newest mail counts. */
 export async function replaceUserToken(
-  db: Db,
+  db: Database,
   values: { tokenHash: string; userId: string; purpose: UserTokenPurpose; email: string; expiresAt: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
+import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserTokenPurpose } from '../../db/schema/enums';
+import type { Env } from '../../env';
 import { decryptApiField } from '../../lib/api-encryption';
 import { badRequest, notFound, unauthorized } from '../../lib/http-error';
 import { toWebp } from '../../lib/images';
@@ -15,7 +16,9 @@ import {
 import { avatarUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
 import { decodeBase64, hashToken, randomToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/app/auth';
-import type { AccountPolicy } from '../settings';
+import type { Captcha } from '../../plugins/app/captcha';
+import type { Mailer } from '../../plugins/app/mail';
+import type { AccountPolicy, SettingsStore } from '../settings';
 import { composeMail, mailLink, type MailKind } from './account.mail';
 import {
   consumeUserToken,
@@ -36,6 +39,17 @@ export interface RequestContext {
   t: TFunction;
   /** Where mailed links point: PUBLIC_URL, else the origin the request came to. */
   origin: string;
+}
+
+/** What the account rules use of the app. */
+export interface AccountDeps {
+  db: Database;
+  settings: Pick<SettingsStore, 'get'>;
+  /** The key of payload-encrypted fields, and where avatars are stored. */
+  env: Pick<Env, 'xorKey' | 'dataDir'>;
+  captcha: Pick<Captcha, 'verify'>;
+  mailer: Mailer;
+  log: { warn(object: object, message: string): void };
 }
 
 export type RegisterStatus = 'LoggedIn' | 'AdminConfirmationRequired' | 'EmailConfirmationRequired';
@@ -69,7 +83,7 @@ function checkEmail(policy: AccountPolicy, email: string): void {
   }
 }
 
-async function checkCaptcha(app: FastifyInstance, policy: AccountPolicy, ctx: RequestContext, token?: string | null) {
+async function checkCaptcha(app: AccountDeps, policy: AccountPolicy, ctx: RequestContext, token?: string | null) {
   if (policy.useCaptcha && !(await app.captcha.verify(token, ctx.ip))) throw badRequest('account.captchaFailed');
 }
 
@@ -88,7 +102,7 @@ async function guardUnique<T>(write: () => Promise<T>, values: { userName?: stri
   }
 }
 
-async function issueToken(app: FastifyInstance, userId: string, purpose: UserTokenPurpose, email: string) {
+async function issueToken(app: AccountDeps, userId: string, purpose: UserTokenPurpose, email: string) {
   const token = randomToken();
   await replaceUserToken(app.db, {
     tokenHash: hashToken(token),
@@ -101,7 +115,7 @@ async function issueToken(app: FastifyInstance, userId: string, purpose: UserTok
 }
 
 async function sendAccountMail(
-  app: FastifyInstance,
+  app: AccountDeps,
   ctx: RequestContext,
   kind: MailKind,
   values: { to: string; userName: string; token: string },
@@ -122,7 +136,7 @@ function decodeEmailParam(value: string): string {
   return email;
 }
 
-async function currentRow(app: FastifyInstance, user: SessionUser): Promise<UserRow> {
+async function currentRow(app: AccountDeps, user: SessionUser): Promise<UserRow> {
   const row = await findUserById(app.db, user.id);
   if (!row) throw unauthorized();
   return row;
@@ -131,7 +145,7 @@ async function currentRow(app: FastifyInstance, user: SessionUser): Promise<User
 // ---- operations ----
 
 export async function register(
-  app: FastifyInstance,
+  app: AccountDeps,
   ctx: RequestContext,
   body: { userName: string; password: string; email: string; challenge?: string | null },
 ): Promise<{ status: RegisterStatus; user: UserRow }> {
@@ -173,7 +187,7 @@ export async function register(
 }
 
 export async function logIn(
-  app: FastifyInstance,
+  app: AccountDeps,
   ctx: RequestContext,
   body: { userName: string; password: string; challenge?: string | null },
 ): Promise<UserRow> {
@@ -195,7 +209,7 @@ export async function logIn(
   return user;
 }
 
-export async function verifyEmail(app: FastifyInstance, body: { token: string; email: string }): Promise<UserRow> {
+export async function verifyEmail(app: AccountDeps, body: { token: string; email: string }): Promise<UserRow> {
   const email = decodeEmailParam(body.email);
   const user = await findUserByEmail(app.db, email);
   if (!user) throw badRequest('account.invalidEmail');
@@ -217,7 +231,7 @@ export async function verifyEmail(app: FastifyInstance, body: { token: string; e
 }
 
 export async function requestRecovery(
-  app: FastifyInstance,
+  app: AccountDeps,
   ctx: RequestContext,
   body: { email: string; challenge?: string | null },
 ): Promise<void> {
@@ -232,7 +246,7 @@ export async function requestRecovery(
 }
 
 export async function resetPassword(
-  app: FastifyInstance,
+  app: AccountDeps,
   body: { password: string; email: string; rToken: string },
 ): Promise<void> {
   const { globalConfig } = await app.settings.get();
@@ -253,7 +267,7 @@ export async function resetPassword(
 }
 
 export async function changePassword(
-  app: FastifyInstance,
+  app: AccountDeps,
   user: SessionUser,
   sessionId: string | null,
   body: { old: string; new: string },
@@ -275,7 +289,7 @@ export async function changePassword(
 export type ChangeEmailResult = { sent: true } | { sent: false };
 
 export async function requestEmailChange(
-  app: FastifyInstance,
+  app: AccountDeps,
   ctx: RequestContext,
   user: SessionUser,
   body: { newMail: string },
@@ -291,7 +305,7 @@ export async function requestEmailChange(
 }
 
 export async function confirmEmailChange(
-  app: FastifyInstance,
+  app: AccountDeps,
   user: SessionUser,
   body: { token: string; email: string },
 ): Promise<void> {
@@ -318,7 +332,7 @@ export interface ProfileUpdate {
   stdNumber?: string | null;
 }
 
-export async function updateProfile(app: FastifyInstance, user: SessionUser, body: ProfileUpdate): Promise<void> {
+export async function updateProfile(app: AccountDeps, user: SessionUser, body: ProfileUpdate): Promise<void> {
   const changes: UserChanges = {};
   if (body.userName != null) changes.userName = body.userName;
   if (body.bio != null) changes.bio = body.bio;
@@ -343,7 +357,7 @@ export interface ProfileUserInfo {
   role: UserRow['role'];
 }
 
-export async function profile(app: FastifyInstance, user: SessionUser): Promise<ProfileUserInfo> {
+export async function profile(app: AccountDeps, user: SessionUser): Promise<ProfileUserInfo> {
   const row = await currentRow(app, user);
   return {
     userId: row.id,
@@ -359,7 +373,7 @@ export async function profile(app: FastifyInstance, user: SessionUser): Promise<
 }
 
 /** Avatars are 300 px wide WebP (reference §5.17); the previous picture loses its reference. */
-export async function replaceAvatar(app: FastifyInstance, user: SessionUser, upload: Buffer): Promise<string> {
+export async function replaceAvatar(app: AccountDeps, user: SessionUser, upload: Buffer): Promise<string> {
   const webp = await toWebp(upload, { width: 300 });
   const { dataDir } = app.env;
   const { hash, unreferenced } = await app.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { components } from '../../contract/api.generated';
 import { badRequest, type HttpError, notFound } from '../../lib/http-error';
@@ -108,7 +108,7 @@ const blank = (value: string | null | undefined) => value === undefined || value
  * updates that user and resets its password, as GZCTF does; `teamName` groups the entries into new
  * teams whose first member is the captain. Any failure rolls the whole batch back.
  */
-export async function addUsers(db: Db, entries: UserCreateModel[]): Promise<{ users: number; teams: number }> {
+export async function addUsers(db: Database, entries: UserCreateModel[]): Promise<{ users: number; teams: number }> {
   for (const entry of entries) {
     if (passwordProblem(entry.password)) throw badRequest('admin.users.weakPassword', { userName: entry.userName });
   }
@@ -187,7 +187,7 @@ export function randomPassword(length = 16): string {
 }
 
 /** Sets a new random password, signs the user out everywhere and returns the password. */
-export async function resetPassword(db: Db, id: string): Promise<{ password: string; user: UserRow }> {
+export async function resetPassword(db: Database, id: string): Promise<{ password: string; user: UserRow }> {
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -199,7 +199,7 @@ export async function resetPassword(db: Db, id: string): Promise<{ password: str
 }
 
 /** Deletes a user who is not the caller and captains no team; the avatar reference is released. */
-export async function deleteUser(db: Db, dataDir: string, callerId: string, id: string): Promise<UserRow> {
+export async function deleteUser(db: Database, dataDir: string, callerId: string, id: string): Promise<UserRow> {
   if (id === callerId) throw badRequest('admin.users.cannotDeleteSelf');
   let removedAvatar: string | undefined;
   const user = await db.transaction(async (tx) => {

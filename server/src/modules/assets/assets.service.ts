@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { assetType, attachmentDisposition, sniffImageType } from '../../lib/content-types';
 import { badRequest } from '../../lib/http-error';
@@ -19,7 +19,7 @@ export const assetEtag = (hash: string) => `"${hash.slice(8, 16)}"`;
  * query) names every file, otherwise each keeps the name it was uploaded with.
  */
 export async function uploadAssets(
-  db: Db,
+  db: Database,
   dataDir: string,
   files: Array<{ filename: string; buffer: Buffer }>,
   rename: string | undefined,
@@ -35,7 +35,7 @@ export async function uploadAssets(
 }
 
 /** Drops one reference; false when there is no such file. A file something still points at stays. */
-export async function deleteAsset(db: Db, dataDir: string, hash: string): Promise<boolean> {
+export async function deleteAsset(db: Database, dataDir: string, hash: string): Promise<boolean> {
   try {
     return (await releaseFile(db, dataDir, hash)) !== 'missing';
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
 import { fileUrl, HASH_PATTERN, releaseFileRow, removeBlob } from '../../lib/storage';
 import { rejectNul } from '../../lib/text';
@@ -85,7 +85,7 @@ export async function removeBlobs(db: Db, dataDir: string, hashes: string[]): Pr
  * Drops one reference per hash in a transaction of its own and unlinks what went, for a caller whose
  * change that held the references is already committed.
  */
-export async function releaseFiles(db: Db, dataDir: string, hashes: string[]): Promise<void> {
+export async function releaseFiles(db: Database, dataDir: string, hashes: string[]): Promise<void> {
   const gone = await db.transaction((tx) => releaseHashes(tx, hashes));
   await removeBlobs(db, dataDir, gone);
 }

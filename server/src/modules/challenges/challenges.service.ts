@@ -1,5 +1,5 @@
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { ChallengeType } from '../../db/schema/enums';
 import { isTrivialTemplate } from '../../lib/flag-template';
 import { badRequest, notFound } from '../../lib/http-error';
@@ -246,7 +246,7 @@ const isActive = (game: GameRow, now = Date.now()) => game.startAt.getTime() <= 
  * now gets no separate hint notice.
  */
 export async function editChallenge(
-  db: Db,
+  db: Database,
   gameId: number,
   id: number,
   model: ChallengeUpdateModel,
@@ -282,7 +282,7 @@ export async function editChallenge(
 }
 
 /** Deletes a challenge with its attachment, flags and their attachments; files are released. */
-export async function deleteChallenge(db: Db, dataDir: string, gameId: number, id: number): Promise<void> {
+export async function deleteChallenge(db: Database, dataDir: string, gameId: number, id: number): Promise<void> {
   await requireGame(db, gameId);
   const removed = await db.transaction(async (tx) => {
     const challenge = await requireLockedChallenge(tx, gameId, id);
@@ -302,7 +302,7 @@ export async function deleteChallenge(db: Db, dataDir: string, gameId: number, i
  * `None` removes it. The previous attachment and its file reference go in the same transaction.
  */
 export async function setAttachment(
-  db: Db,
+  db: Database,
   dataDir: string,
   gameId: number,
   id: number,
@@ -327,7 +327,7 @@ export async function setAttachment(
  * challenges take no flags at all, since theirs come from the template (stricter than GZCTF, which
  * stores flags there that nothing ever reads).
  */
-export async function addFlags(db: Db, gameId: number, id: number, models: FlagCreateModel[]): Promise<void> {
+export async function addFlags(db: Database, gameId: number, id: number, models: FlagCreateModel[]): Promise<void> {
   await requireGame(db, gameId);
   const challenge = await requireChallenge(db, gameId, id);
   if (challenge.type === 'DynamicContainer') throw badRequest('edit.flags.dynamicContainer');
@@ -359,7 +359,7 @@ export async function addFlags(db: Db, gameId: number, id: number, models: FlagC
  * flag of a challenge that needs flags disables it.
  */
 export async function removeFlag(
-  db: Db,
+  db: Database,
   dataDir: string,
   gameId: number,
   id: number,
@@ -390,7 +390,7 @@ export async function removeFlag(
 }
 
 /** Recounts every challenge's accepted count from the solves of Accepted participations. */
-export async function updateAcceptedCounts(db: Db, gameId: number): Promise<void> {
+export async function updateAcceptedCounts(db: Database, gameId: number): Promise<void> {
   const game = await requireGame(db, gameId);
   await db.transaction((tx) => recomputeAcceptedCounts(tx, gameId, game.endAt));
   bus.emit('scoreboardChanged', { gameId, cause: 'edit' });

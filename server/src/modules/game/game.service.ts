@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, DatabaseHandle, Db } from '../../db/client';
 import type { AnswerResult } from '../../db/schema/enums';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { generateDynamicFlag, teamHash } from '../../lib/flag-template';
 import { teamHashSalt } from '../../lib/game-keys';
+import type { PlatformMetrics } from '../../lib/metrics';
 import { challengeScore } from '../../lib/scoring';
 import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
@@ -14,10 +14,21 @@ import { bus } from '../../lib/bus';
 import * as repo from './game.repository';
 import { submissionIntake } from '../submissions';
 import type { ChallengeRow, GameRow, InstanceRow, ParticipationRow } from './game.repository';
-import { NO_SOLVE_TIME, type ScoreboardEntry, type ScoreboardModel } from '../scoreboard';
+import { NO_SOLVE_TIME, type ScoreboardCache, type ScoreboardEntry, type ScoreboardModel } from '../scoreboard';
 
 type Schemas = components['schemas'];
 const MAX_ANSWER_LENGTH = 127;
+
+/** What playing uses of the app; each function takes the part it needs. */
+export interface PlayDeps {
+  db: Database;
+  database: Pick<DatabaseHandle, 'kind'>;
+  scoreboards: Pick<ScoreboardCache, 'startOf' | 'entry' | 'get'>;
+  instances: { contextOf(instanceId: number): Promise<{ closeTime: number | null; instanceEntry: string | null }> };
+  flagChecker: { enqueue(submissionId: number): void };
+  metrics: Pick<PlatformMetrics, 'submissionsAcknowledged'>;
+}
+type BoardDeps = Pick<PlayDeps, 'db' | 'scoreboards'>;
 
 const posterUrl = (game: GameRow) => (game.posterHash ? fileUrl(game.posterHash, 'poster') : null);
 
@@ -123,7 +134,7 @@ export function viewFor(user: SessionUser | null): 'live' | 'frozen' {
  * is remembered (game edits regenerate the board, refreshing it).
  */
 export async function scoreboardEntry(
-  app: FastifyInstance,
+  app: BoardDeps,
   gameId: number,
   user: SessionUser | null,
 ): Promise<ScoreboardEntry> {
@@ -134,15 +145,11 @@ export async function scoreboardEntry(
   return board;
 }
 
-export async function scoreboardJson(app: FastifyInstance, gameId: number, user: SessionUser | null): Promise<string> {
+export async function scoreboardJson(app: BoardDeps, gameId: number, user: SessionUser | null): Promise<string> {
   return (await scoreboardEntry(app, gameId, user)).json;
 }
 
-export async function details(
-  app: FastifyInstance,
-  gameId: number,
-  user: SessionUser,
-): Promise<Schemas['GameDetailModel']> {
+export async function details(app: BoardDeps, gameId: number, user: SessionUser): Promise<Schemas['GameDetailModel']> {
   const { game, participation } = await playContext(app.db, gameId, user);
   const board = JSON.parse((await app.scoreboards.get(gameId, viewFor(user)))!) as ScoreboardModel;
   const rank =
@@ -197,7 +204,7 @@ export async function prepareInstance(
  * flag assigned (DynamicAttachment: a random free flag; DynamicContainer: generated from the template).
  */
 export async function challengeDetail(
-  app: FastifyInstance,
+  app: Pick<PlayDeps, 'db' | 'instances'>,
   gameId: number,
   challengeId: number,
   user: SessionUser,
@@ -248,7 +255,7 @@ export async function challengeDetail(
  * the answers below follow `playContext`'s order, then the challenge, then the answer itself.
  */
 export async function submitFlag(
-  app: FastifyInstance,
+  app: Pick<PlayDeps, 'db' | 'database' | 'flagChecker' | 'metrics'>,
   gameId: number,
   challengeId: number,
   user: SessionUser,
@@ -302,7 +309,7 @@ export async function notices(db: Db, gameId: number, page: { count?: number; sk
 }
 
 /** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */
-export async function ctftimeFeed(app: FastifyInstance, gameId: number) {
+export async function ctftimeFeed(app: BoardDeps, gameId: number) {
   const board = JSON.parse(await scoreboardJson(app, gameId, null)) as ScoreboardModel;
   return {
     standings: board.items.map((item) => ({ pos: item.rank, team: item.name, score: item.score })),

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import type { Env } from '../../env';
 import { badRequest, notFound } from '../../lib/http-error';
 import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
@@ -19,6 +19,12 @@ import { ended, requireGame } from './game.service';
 
 type Schemas = components['schemas'];
 
+/** What joining uses of the app: the database (one transaction) and the key that derives team tokens. */
+export interface JoinDeps {
+  db: Database;
+  env: Pick<Env, 'xorKey'>;
+}
+
 function checkedDivision(game: GameRow, division: string | null | undefined): string | null {
   const value = division?.trim() ? division.trim() : null;
   const divisions = game.divisions ?? [];
@@ -32,7 +38,7 @@ function checkedDivision(game: GameRow, division: string | null | undefined): st
 
 /** Join (reference §5.3), steps in order, in one transaction. */
 export async function joinGame(
-  app: FastifyInstance,
+  app: JoinDeps,
   gameId: number,
   user: SessionUser,
   model: Schemas['GameJoinModel'],
@@ -85,7 +91,7 @@ export async function joinGame(
 }
 
 /** Leave: only while Pending or Rejected; the participation goes with its last member. */
-export async function leaveGame(db: Db, gameId: number, user: SessionUser): Promise<string | null> {
+export async function leaveGame(db: Database, gameId: number, user: SessionUser): Promise<string | null> {
   await requireGame(db, gameId);
   return db.transaction(async (tx) => {
     const mine = await repo.findUserParticipation(tx, user.id, gameId);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { participations } from '../../db/schema/participations';
 import { badRequest } from '../../lib/http-error';
@@ -30,7 +30,7 @@ export async function getWriteup(
 
 /** A PDF (type and extension), 0 < size ≤ 20 MiB, before the deadline; replaces the previous one. */
 export async function submitWriteup(
-  db: Db,
+  db: Database,
   dataDir: string,
   gameId: number,
   user: SessionUser,

@@ -1,5 +1,5 @@
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { DEFAULT_BLOOD_BONUS, isValidBloodBonus } from '../../lib/blood-bonus';
 import { generateGameKeys } from '../../lib/game-keys';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
@@ -178,7 +178,7 @@ export async function editGame(db: Db, id: number, model: GameInfoModel): Promis
  * last reference went are unlinked after the commit. Any failure rolls everything back and answers
  * 400, as GZCTF does.
  */
-export async function deleteGame(db: Db, dataDir: string, id: number): Promise<void> {
+export async function deleteGame(db: Database, dataDir: string, id: number): Promise<void> {
   let removed: { hashes: string[]; containerIds: string[] };
   try {
     removed = await db.transaction(async (tx) => {
@@ -205,7 +205,7 @@ export async function deleteGame(db: Db, dataDir: string, id: number): Promise<v
 }
 
 /** Stores the poster as WebP (not resized, ≤ 3 MiB) and returns its URL; the old one is released. */
-export async function updatePoster(db: Db, dataDir: string, id: number, image: Buffer): Promise<string> {
+export async function updatePoster(db: Database, dataDir: string, id: number, image: Buffer): Promise<string> {
   await requireGame(db, id);
   const webp = await toWebp(image);
   const { hash, gone } = await db.transaction(async (tx) => {

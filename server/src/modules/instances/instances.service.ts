@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { ChallengeType, EventType } from '../../db/schema/enums';
 import type { Env } from '../../env';
 import { generateTestFlag } from '../../lib/flag-template';
@@ -27,7 +27,7 @@ const MINUTE = 60_000;
 export const isContainerType = (type: ChallengeType) => type === 'StaticContainer' || type === 'DynamicContainer';
 
 export interface InstanceServiceDeps {
-  db: Db;
+  db: Database;
   env: Env;
   settings: SettingsStore;
   /** Null with CONTAINER_PROVIDER=None: every container call answers 400. */

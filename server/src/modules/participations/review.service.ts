@@ -1,5 +1,5 @@
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { ParticipationStatus } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
 import { bus } from '../../lib/bus';
@@ -52,7 +52,7 @@ function checkedDivision(divisions: string[] | null, requested: string): string 
  * along with the unchanged status). Accepting locks the team and gives it instances of every enabled
  * challenge. A null or missing field is left as it is.
  */
-export async function reviewParticipation(db: Db, id: number, model: ParticipationEditModel): Promise<void> {
+export async function reviewParticipation(db: Database, id: number, model: ParticipationEditModel): Promise<void> {
   const changedGame = await db.transaction(async (tx) => {
     const found = await lockParticipation(tx, id);
     if (!found) throw notFound('edit.participations.notFound');

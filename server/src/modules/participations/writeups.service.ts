@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { searchPattern } from '../../lib/paging';
 import { fileUrl, openFile } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
@@ -78,7 +78,7 @@ export async function writeupArchive(
 }
 
 /** Detaches and releases every writeup file of a game. */
-export async function deleteWriteups(db: Db, dataDir: string, gameId: number): Promise<void> {
+export async function deleteWriteups(db: Database, dataDir: string, gameId: number): Promise<void> {
   await requireGame(db, gameId);
   const gone = await db.transaction(async (tx) => releaseHashes(tx, await clearWriteups(tx, gameId)));
   await removeBlobs(db, dataDir, gone);

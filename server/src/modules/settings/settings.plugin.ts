@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { DEFAULT_SETTINGS, SETTINGS_SECTIONS, type Settings, type SettingsSection } from './settings.defaults';
 import { readSettingRows, writeSettingRows } from './settings.repository';
 
@@ -28,7 +28,7 @@ function merge(rows: Array<{ key: string; value: string }>): Settings {
   return settings;
 }
 
-export function createSettingsStore(db: Db): SettingsStore {
+export function createSettingsStore(db: Database): SettingsStore {
   let cached: Promise<Settings> | undefined;
   const listeners: Array<() => void> = [];
   return {

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { config } from '../../db/schema/config';
 
 /** Settings rows are `section.field` keys with JSON values (e.g. `globalConfig.title` = `"GZ"`). */
@@ -7,7 +7,7 @@ export async function readSettingRows(db: Db): Promise<Array<{ key: string; valu
   return db.select({ key: config.key, value: config.value }).from(config);
 }
 
-export async function writeSettingRows(db: Db, rows: Array<{ key: string; value: string }>): Promise<void> {
+export async function writeSettingRows(db: Database, rows: Array<{ key: string; value: string }>): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
     await tx.delete(config).where(

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { submissions } from '../../db/schema/submissions';
 import { judgeSubmissions, type Judgement } from './judge/judge';
 
@@ -40,7 +40,7 @@ export class FlagChecker {
   private idleWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Database,
     private readonly workers: number,
     private readonly onError: (error: unknown, id: number) => void,
   ) {}

@@ -1,5 +1,5 @@
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { SortRequest } from '../../lib/sorting';
 import {
@@ -40,7 +40,7 @@ export async function findTeams(db: Db, hint: string | undefined) {
 }
 
 /** Empty name or bio keeps the old value; `locked` null keeps the lock. A missing team is 400, as in GZCTF. */
-export async function adminUpdateTeam(db: Db, id: number, body: AdminTeamModel): Promise<TeamRow> {
+export async function adminUpdateTeam(db: Database, id: number, body: AdminTeamModel): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     if (!(await lockTeam(tx, id))) throw badRequest('team.notFound');
     const name = cleanName(body.name);
@@ -56,7 +56,7 @@ export async function adminUpdateTeam(db: Db, id: number, body: AdminTeamModel):
 }
 
 /** Admins delete regardless of the lock. */
-export async function adminDeleteTeam(db: Db, dataDir: string, id: number): Promise<TeamRow> {
+export async function adminDeleteTeam(db: Database, dataDir: string, id: number): Promise<TeamRow> {
   const { team, gone } = await db.transaction(async (tx) => {
     const team = await lockTeam(tx, id);
     if (!team) throw notFound('team.notFound');

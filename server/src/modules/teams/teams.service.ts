@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { toWebp } from '../../lib/images';
 import { avatarUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
@@ -126,7 +126,7 @@ export async function getMyTeams(db: Db, user: SessionUser): Promise<TeamInfoMod
   return withMembers(db, await teamsOfUser(db, user.id));
 }
 
-export async function createTeam(db: Db, user: SessionUser, body: TeamUpdateModel): Promise<TeamInfoModel> {
+export async function createTeam(db: Database, user: SessionUser, body: TeamUpdateModel): Promise<TeamInfoModel> {
   const name = cleanName(body.name);
   if (!name) throw badRequest('team.nameEmpty');
   return db.transaction(async (tx) => {
@@ -147,7 +147,7 @@ export async function createTeam(db: Db, user: SessionUser, body: TeamUpdateMode
 
 /** An empty name keeps the old one; the bio is always replaced, as in GZCTF. */
 export async function updateTeamInfo(
-  db: Db,
+  db: Database,
   user: SessionUser,
   id: number,
   body: TeamUpdateModel,
@@ -162,7 +162,7 @@ export async function updateTeamInfo(
   });
 }
 
-export async function deleteTeam(db: Db, dataDir: string, user: SessionUser, id: number): Promise<TeamRow> {
+export async function deleteTeam(db: Database, dataDir: string, user: SessionUser, id: number): Promise<TeamRow> {
   const { team, gone } = await db.transaction(async (tx) => {
     const team = await lockCaptainedTeam(tx, user, id);
     await ensureNotLocked(tx, team);
@@ -181,7 +181,7 @@ export async function assertCaptain(db: Db, user: SessionUser, id: number): Prom
 
 /** Avatars are 300 px wide WebP, like user avatars; the old picture loses its reference. */
 export async function replaceTeamAvatar(
-  db: Db,
+  db: Database,
   dataDir: string,
   user: SessionUser,
   id: number,
@@ -209,7 +209,7 @@ export async function getInviteCode(db: Db, user: SessionUser, id: number): Prom
 }
 
 /** A new token: every code handed out before stops working. */
-export async function refreshInviteCode(db: Db, user: SessionUser, id: number): Promise<string> {
+export async function refreshInviteCode(db: Database, user: SessionUser, id: number): Promise<string> {
   return db.transaction(async (tx) => {
     await lockCaptainedTeam(tx, user, id);
     const team = await updateTeam(tx, id, { inviteToken: newInviteToken() });
@@ -226,7 +226,7 @@ function sameToken(a: string, b: string): boolean {
  * Joins the team an invite code names. Only the id and the token count (the name is decoration);
  * GZCTF applies no member cap and no lock check here, and neither do we.
  */
-export async function acceptInvite(db: Db, user: SessionUser, code: string): Promise<TeamRow> {
+export async function acceptInvite(db: Database, user: SessionUser, code: string): Promise<TeamRow> {
   const match = INVITE_CODE.exec(code.trim());
   if (!match) throw badRequest('team.inviteMalformed');
   const id = Number(match[1]);
@@ -243,7 +243,7 @@ export async function acceptInvite(db: Db, user: SessionUser, code: string): Pro
   });
 }
 
-export async function kickMember(db: Db, user: SessionUser, id: number, userId: string): Promise<TeamInfoModel> {
+export async function kickMember(db: Database, user: SessionUser, id: number, userId: string): Promise<TeamInfoModel> {
   return db.transaction(async (tx) => {
     const team = await lockCaptainedTeam(tx, user, id);
     if (userId === team.captainId) throw badRequest('team.cannotKickCaptain');
@@ -259,7 +259,7 @@ export async function kickMember(db: Db, user: SessionUser, id: number, userId: 
  * Leaves a team. The captain cannot: a team always has a captain who is a member, so the captain
  * first transfers the captaincy (or deletes the team).
  */
-export async function leaveTeam(db: Db, user: SessionUser, id: number): Promise<TeamRow> {
+export async function leaveTeam(db: Database, user: SessionUser, id: number): Promise<TeamRow> {
   return db.transaction(async (tx) => {
     const team = await lockTeam(tx, id);
     if (!team) throw notFound('team.notFound');
@@ -274,7 +274,7 @@ export async function leaveTeam(db: Db, user: SessionUser, id: number): Promise<
 
 /** Hands the captaincy to another member who captains fewer than 3 teams. */
 export async function transferCaptaincy(
-  db: Db,
+  db: Database,
   user: SessionUser,
   id: number,
   newCaptainId: string,

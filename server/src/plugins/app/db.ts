@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DatabaseHandle, Db } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Db;
+    db: Database;
     database: DatabaseHandle;
   }
 }

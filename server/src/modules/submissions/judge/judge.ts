@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Database, Db } from '../../../db/client';
 import type { AnswerResult } from '../../../db/schema/enums';
 import { bus } from '../../../lib/bus';
 import { decide, mayBeCheat, maySolve, type Decision, type FlagFacts, type JudgeContext } from './decide';
@@ -35,7 +35,7 @@ const ownFlags = (row: LockedSubmission) => ({
  * `decide`'s alone (decide.ts); a batch is four statements between BEGIN and COMMIT, five with a
  * wrong dynamic answer.
  */
-export async function judgeSubmissions(db: Db, ids: number[]): Promise<Map<number, Judgement>> {
+export async function judgeSubmissions(db: Database, ids: number[]): Promise<Map<number, Judgement>> {
   let outcome: { judged: Judged[]; eventAt: number; notices: WrittenNotice[] } | undefined;
   await db.transaction(async (tx) => {
     // The verdict need not wait for the WAL flush: should the database crash before it reaches the
