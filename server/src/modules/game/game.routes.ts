@@ -5,15 +5,13 @@ import { decryptApiField } from '../../lib/api-encryption';
 import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readChoice, readPage, readRawParam, readSearch, sendPage } from '../../lib/paging';
 import { requireUser } from '../../plugins/app/auth';
-import { sendScoreboard } from '../../plugins/app/scoreboard-cache';
 import { releaseFiles } from '../attachments';
 import * as service from './game.service';
 import * as joining from './join.service';
 import * as monitor from './monitor.service';
 import { getWriteup, MAX_WRITEUP_BYTES, submitWriteup } from './writeup.service';
 import { readUploads } from '../../lib/uploads';
-import { sheetLabelTexts, sheetTimestamp } from './sheets';
-import { exportSheet, SUBMISSION_BATCH } from './sheet-export';
+import { exportSheet, sendScoreboard, sheetLabelTexts, sheetTimestamp, SUBMISSION_BATCH } from '../scoreboard';
 import { attachmentDisposition } from '../../lib/content-types';
 
 /** The player, monitor and admin game views (reference §2.5) except containers and traffic. */

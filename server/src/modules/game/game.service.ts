@@ -9,13 +9,12 @@ import { challengeScore } from '../../lib/scoring';
 import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
-import type { ScoreboardEntry } from '../../plugins/app/scoreboard-cache';
 import { findAttachments, toAttachmentModel } from '../attachments';
 import { publish } from '../edit/edit.events';
 import * as repo from './game.repository';
-import { submissionIntake } from './intake';
+import { submissionIntake } from '../submissions';
 import type { ChallengeRow, GameRow, InstanceRow, ParticipationRow } from './game.repository';
-import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
+import { NO_SOLVE_TIME, type ScoreboardEntry, type ScoreboardModel } from '../scoreboard';
 
 type Schemas = components['schemas'];
 const MAX_ANSWER_LENGTH = 127;

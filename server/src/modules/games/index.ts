@@ -1,3 +1,3 @@
 // The games module's public surface: game settings, key pair, poster, deleting a game with everything in it.
-export { deleteTestContainers, type GameRow } from './games.repository';
+export { deleteTestContainers, findGame, type GameRow } from './games.repository';
 export { createGame, deleteGame, editGame, getGame, getGames, requireGame, updatePoster } from './games.service';
