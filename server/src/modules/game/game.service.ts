@@ -10,7 +10,7 @@ import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
 import { findAttachments, toAttachmentModel } from '../attachments';
-import { publish } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import * as repo from './game.repository';
 import { submissionIntake } from '../submissions';
 import type { ChallengeRow, GameRow, InstanceRow, ParticipationRow } from './game.repository';
@@ -322,5 +322,5 @@ export async function setFreeze(db: Db, gameId: number, freezeAt: number | null)
     throw badRequest('game.freezeOutOfRange');
   if (!(await repo.setFreezeAt(db, gameId, freezeAt === null ? null : new Date(freezeAt))))
     throw notFound('game.notFound');
-  publish('scoreboardChanged', { gameId });
+  bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }

@@ -9,7 +9,7 @@ import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import type { SettingsStore } from '../settings';
 import { findChallenge } from '../challenges';
-import { emitGame } from '../game/game.events';
+import { bus } from '../../lib/bus';
 import { findEnabledChallenge, lockOrCreateInstance, type ChallengeRow } from '../game/game.repository';
 import { playContext, prepareInstance } from '../game/game.service';
 import { ContainerEngineError, type ContainerBackend, type ContainerSpec } from './backend';
@@ -379,7 +379,7 @@ export class InstanceService {
       userId: actor.user.id,
       teamId: actor.teamId,
     });
-    emitGame('event', {
+    bus.emit('gameEvent', {
       gameId: actor.gameId,
       event: { type, values: row.values, time: row.at.getTime(), user: actor.user.userName, team: actor.teamName },
     });
