@@ -6,7 +6,8 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
 import { bus } from '../../lib/bus';
-import { lockTeamRow, ensureInstancesForParticipation } from '../participations';
+import { ensureInstancesForParticipation } from '../participations';
+import { setTeamLocked } from '../teams';
 import * as repo from './game.repository';
 import type { GameRow } from './game.repository';
 import { ended, requireGame } from './game.service';
@@ -69,7 +70,7 @@ export async function joinGame(
           : participation.status;
       await repo.setParticipation(tx, participation.id, { division, status });
       if (status === 'Accepted' && participation.status !== 'Accepted') {
-        await lockTeamRow(tx, participation.teamId);
+        await setTeamLocked(tx, participation.teamId);
         await ensureInstancesForParticipation(tx, participation.id, gameId);
         return true;
       }

@@ -2,7 +2,8 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { participationStatuses, type AnswerResult, type EventType } from '../../db/schema/enums';
 import { searchPattern } from '../../lib/paging';
-import { fileUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/storage';
+import { toTeamInfo, toTeamModel } from '../teams';
 import * as repo from './monitor.repository';
 import { requireGame, requireStarted } from './game.service';
 
@@ -100,11 +101,7 @@ export async function cheatInfoList(
     const row = parts.get(id)!;
     return {
       id,
-      team: {
-        id: row.team.id,
-        name: row.team.name,
-        avatar: row.team.avatarHash ? fileUrl(row.team.avatarHash, 'avatar') : null,
-      },
+      team: toTeamModel(row.team),
       status: row.participation.status,
       division: row.participation.division,
     };
@@ -131,11 +128,7 @@ export async function participationList(db: Db, gameId: number, filter: repo.Par
   const items = rows.map(({ participation, team }) => ({
     id: participation.id,
     team: {
-      id: team.id,
-      name: team.name,
-      bio: team.bio,
-      avatar: team.avatarHash ? fileUrl(team.avatarHash, 'avatar') : null,
-      locked: team.locked,
+      ...toTeamInfo(team),
       captainId: team.captainId,
       members: (membersOf.get(team.id) ?? []).map(({ user }) => ({
         // ProfileUserInfoModel names the id `userId`; the captain is told by the team's `captainId`.
@@ -145,7 +138,7 @@ export async function participationList(db: Db, gameId: number, filter: repo.Par
         stdNumber: user.stdNumber,
         phone: user.phone,
         email: user.email,
-        avatar: user.avatarHash ? fileUrl(user.avatarHash, 'avatar') : null,
+        avatar: avatarUrl(user.avatarHash),
       })),
     },
     registeredMembers: (registeredIn.get(participation.id) ?? []).map((row) => row.userId),

@@ -1,4 +1,4 @@
 // The participations module's public surface: the admin review of a participation, and writeups.
-export { ensureInstancesForParticipation, lockTeamRow } from './review.repository';
+export { ensureInstancesForParticipation } from './review.repository';
 export { reviewParticipation } from './review.service';
 export { archiveTimestamp, deleteWriteups, getWriteups, writeupArchive } from './writeups.service';
