@@ -1,9 +1,11 @@
 import type { Handlers } from '../contract/handlers';
-import { accountHandlers } from '../modules/account/account.routes';
-import { adminHandlers } from '../modules/admin/admin.routes';
+import { accountHandlers } from './account/account.routes';
+import { adminConfigHandlers } from './admin/config.routes';
+import { adminLogsFilesHandlers } from './admin/logs-files.routes';
+import { adminUsersHandlers } from './admin/users.routes';
 import { assetsHandlers } from '../modules/assets/assets.routes';
-import { captchaHandlers } from '../modules/info/captcha.routes';
-import { infoHandlers } from '../modules/info/info.routes';
+import { captchaHandlers } from './info/captcha.routes';
+import { infoHandlers } from './info/info.routes';
 import { postsHandlers } from './posts/posts.routes';
 import { editHandlers } from './edit/edit.routes';
 import { gameHandlers } from '../modules/game/game.routes';
@@ -18,7 +20,9 @@ export const handlers: Handlers = {
   ...infoHandlers,
   ...accountHandlers,
   ...captchaHandlers,
-  ...adminHandlers,
+  ...adminConfigHandlers,
+  ...adminUsersHandlers,
+  ...adminLogsFilesHandlers,
   ...assetsHandlers,
   ...postsHandlers,
   ...editHandlers,

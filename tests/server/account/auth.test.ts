@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
-import { setUserRole } from '../../../server/src/modules/account/account.repository';
+import { setUserRole } from '../../../server/src/modules/accounts/account.repository';
 import { engines } from '../helpers/database';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';

@@ -14,7 +14,7 @@ import {
   submissions,
   users,
 } from '../../../server/src/db/schema';
-import { setUserRole } from '../../../server/src/modules/account/account.repository';
+import { setUserRole } from '../../../server/src/modules/accounts/account.repository';
 import { unjudgedIds } from '../../../server/src/modules/submissions/checker';
 import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { createTestApp, type TestApp } from '../helpers/app';

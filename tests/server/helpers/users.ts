@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../../server/src/db/schema/enums';
 import { hashPassword } from '../../../server/src/lib/password';
-import { insertUser, setUserRole } from '../../../server/src/modules/account/account.repository';
+import { insertUser, setUserRole } from '../../../server/src/modules/accounts/account.repository';
 
 export interface TestUser {
   id: string;

@@ -1,4 +1,5 @@
-// The attachments module's public surface: attachment rows and the file references they hold.
+// The attachments module's public surface: attachment rows, the file references they hold, and the
+// admin's list of stored files.
 export { attachmentFileHashes, findAttachments } from './attachments.repository';
 export {
   createAttachment,
@@ -10,3 +11,4 @@ export {
   toAttachmentModel,
   type AttachmentSpec,
 } from './attachments.service';
+export { getFiles } from './files.service';

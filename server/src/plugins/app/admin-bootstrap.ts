@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Env } from '../../env';
 import { hashPassword, passwordProblem } from '../../lib/password';
-import { countUsers, findUserByName, insertUser } from '../../modules/account/account.repository';
+import { countUsers, findUserByName, insertUser } from '../../modules/accounts';
 
 export const ADMIN_USER_NAME = 'Admin';
 export const ADMIN_EMAIL = 'admin@gzti.me';

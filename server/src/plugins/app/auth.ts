@@ -15,7 +15,7 @@ import {
   type SessionLookup,
   type SessionRecord,
   type Visit,
-} from './session.repository';
+} from '../../modules/accounts';
 
 export type { Role };
 

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { SessionRecord } from './session.repository';
+import type { SessionRecord } from '../../modules/accounts';
 
 /**
  * What the repositories announce when a write changes what a session lookup returns: a user's name,

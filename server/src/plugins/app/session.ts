@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { deleteExpiredSessions, deleteSession, extendSession, insertSession } from './session.repository';
+import { deleteExpiredSessions, deleteSession, extendSession, insertSession } from '../../modules/accounts';
 
 /**
  * Server-side sessions behind GZCTF's `GZCTF_Token` cookie (reference §1.2: persistent, 7-day sliding).

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../contract/handlers';
-import { toClientConfig } from './info.service';
+import { toClientConfig } from '../../modules/settings';
 
 export const infoHandlers: Handlers = {
   async infoGetClientConfig(request) {

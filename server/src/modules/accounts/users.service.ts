@@ -15,7 +15,7 @@ import {
   insertUser,
   updateUser,
   type UserChanges,
-} from '../account/account.repository';
+} from './account.repository';
 import {
   captainsTeamCount,
   countUsers,
@@ -187,7 +187,7 @@ export function randomPassword(length = 16): string {
 }
 
 /** Sets a new random password, signs the user out everywhere and returns the password. */
-export async function resetPassword(db: Database, id: string): Promise<{ password: string; user: UserRow }> {
+export async function resetUserPassword(db: Database, id: string): Promise<{ password: string; user: UserRow }> {
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {

@@ -20,7 +20,7 @@ import {
   updateProfile,
   verifyEmail,
   type RequestContext,
-} from './account.service';
+} from '../../modules/accounts';
 
 function context(request: FastifyRequest): RequestContext {
   return {

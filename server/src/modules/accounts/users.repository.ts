@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionChanges } from '../../plugins/app/session-cache';
-import { teamMembers, teams, users } from '../../db/schema';
+import { teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
 import { searchPattern } from '../../lib/paging';
 import { sortOrder, type SortRequest } from '../../lib/sorting';
 

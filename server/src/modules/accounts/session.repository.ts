@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { queryNamed, type Db } from '../../db/client';
 import { sessions } from '../../db/schema/users';
 import type { Role } from '../../db/schema/enums';
-import { sessionChanges } from './session-cache';
+import { sessionChanges } from '../../plugins/app/session-cache';
 
 export interface SessionRecord {
   id: string;

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client';
 import type { components } from '../../contract/api.generated';
 import { badRequest } from '../../lib/http-error';
-import { listFileRows } from '../../lib/storage.repository';
-import { LOG_LEVELS } from '../../plugins/app/logs';
-import { listLogs, type LogRow } from './admin.repository';
+import { LOG_LEVELS } from './logs';
+import { listLogs, type LogRow } from './logs.repository';
 
 export type LogMessageModel = components['schemas']['LogMessageModel'];
 
@@ -31,11 +30,4 @@ export async function getLogs(db: Db, query: { level?: string; count: number; sk
   }
   const rows = await listLogs(db, { level, count: query.count, skip: query.skip });
   return rows.map(toLogMessage);
-}
-
-/** A page of stored files, newest first; `total` is the page length, as the contract documents. */
-export async function getFiles(db: Db, page: { count: number; skip: number }) {
-  const rows = await listFileRows(db, page);
-  const data = rows.map((row) => ({ hash: row.hash, name: row.name }));
-  return { data, length: data.length, total: data.length };
 }

@@ -1,0 +1,37 @@
+// The accounts module's public surface: a player's own account, the admin's user management, the
+// session rows behind the session cookie, and the few user queries the start-up admin needs.
+export { countUsers, findUserByName, insertUser } from './account.repository';
+export {
+  changePassword,
+  confirmEmailChange,
+  logIn,
+  profile,
+  register,
+  replaceAvatar,
+  requestEmailChange,
+  requestRecovery,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+  type RequestContext,
+} from './account.service';
+export {
+  deleteExpiredSessions,
+  deleteSession,
+  extendSession,
+  identifySessions,
+  insertSession,
+  recordVisits,
+  type SessionLookup,
+  type SessionRecord,
+  type Visit,
+} from './session.repository';
+export {
+  addUsers,
+  deleteUser,
+  findUsers,
+  getUserProfile,
+  getUsers,
+  resetUserPassword,
+  updateUserInfo,
+} from './users.service';
