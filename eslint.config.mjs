@@ -44,38 +44,28 @@ const DOMAINS = {
 // Files outside a table's module that still use its table: what is left of the move, to shrink as
 // they ask the owning module instead. Each entry is a reason to look, not a permission to copy.
 const TABLE_READERS = {
-  files: [
-    'lib/storage.repository.ts',
-    'modules/game/writeup.service.ts',
-    'modules/participations/writeups.repository.ts',
-  ],
+  files: ['lib/storage.repository.ts', 'modules/participations/writeups.repository.ts'],
   challenges: [
-    'modules/game/game.repository.ts',
-    'modules/game/monitor.repository.ts',
     'modules/games/games.repository.ts',
     'modules/instances/instances.repository.ts',
     'modules/participations/review.repository.ts',
+    // The monitor's submission and cheat lists show and search the challenge title inside the paged query.
+    'modules/submissions/monitor.repository.ts',
   ],
   // blood-bonus.ts takes the default bonus (a constant, not the table).
-  games: ['lib/blood-bonus.ts', 'modules/game/game.repository.ts', 'modules/participations/review.repository.ts'],
+  games: ['lib/blood-bonus.ts', 'modules/participations/review.repository.ts'],
   instances: [
     'modules/challenges/challenges.repository.ts',
-    'modules/game/game.repository.ts',
     'modules/games/games.repository.ts',
     'modules/participations/review.repository.ts',
   ],
-  notices: [
-    'modules/game/game.repository.ts',
-    'modules/game/monitor.repository.ts',
-    'modules/instances/instances.repository.ts',
-  ],
+  notices: ['modules/instances/instances.repository.ts'],
   participations: [
     'modules/challenges/challenges.repository.ts',
-    'modules/game/game.repository.ts',
-    'modules/game/monitor.repository.ts',
-    'modules/game/writeup.service.ts',
     'modules/games/games.repository.ts',
     'modules/instances/instances.repository.ts',
+    // The cheat-record search matches both teams' names (through their participations) inside the paged query.
+    'modules/submissions/monitor.repository.ts',
   ],
 };
 // Not yet moved files (others are editing them) that still import the db/schema barrel, which hides

@@ -6,7 +6,7 @@ import { challengeCategories, type ChallengeCategory } from '../../db/schema/enu
 import { bloodFactor, type BloodRank } from '../../lib/blood-bonus';
 import { challengeScore } from '../../lib/scoring';
 import { fileUrl } from '../../lib/storage';
-import type { GameRow } from './game.repository';
+import type { GameRow } from '../games';
 
 type Schemas = components['schemas'];
 export type ScoreboardModel = Schemas['ScoreboardModel'];

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { connectPostgres } from '../../db/client';
-import { submissionBatch } from './monitor.repository';
+import { submissionBatch } from '../submissions/monitor.repository';
 import type { ScoreboardModel } from './scoreboard';
 import {
   writeScoreboardRows,

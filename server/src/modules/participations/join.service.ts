@@ -6,10 +6,9 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
 import { publish } from '../edit/edit.events';
-import { lockTeamRow, ensureInstancesForParticipation } from '../participations';
-import * as repo from './game.repository';
-import type { GameRow } from './game.repository';
-import { ended, requireGame } from './game.service';
+import { ended, gameOrNotFound, type GameRow } from '../games';
+import * as repo from './join.repository';
+import { ensureInstancesForParticipation, lockTeamRow, updateParticipation } from './review.repository';
 
 /**
  * Joining and leaving a game: the team's participation, its members, and the instances an accepted
@@ -37,7 +36,7 @@ export async function joinGame(
   model: Schemas['GameJoinModel'],
 ): Promise<void> {
   const db = app.db;
-  const game = await requireGame(db, gameId);
+  const game = await gameOrNotFound(db, gameId);
   if (game.endAt.getTime() < Date.now() && !game.practiceMode) throw ended();
   if (game.inviteCode && game.inviteCode !== (model.inviteCode ?? '')) throw badRequest('game.wrongInviteCode');
   const division = checkedDivision(game, model.division);
@@ -67,7 +66,7 @@ export async function joinGame(
         : participation.status === 'Rejected'
           ? 'Pending'
           : participation.status;
-      await repo.setParticipation(tx, participation.id, { division, status });
+      await updateParticipation(tx, participation.id, { division, status });
       if (status === 'Accepted' && participation.status !== 'Accepted') {
         await lockTeamRow(tx, participation.teamId);
         await ensureInstancesForParticipation(tx, participation.id, gameId);
@@ -85,7 +84,7 @@ export async function joinGame(
 
 /** Leave: only while Pending or Rejected; the participation goes with its last member. */
 export async function leaveGame(db: Db, gameId: number, user: SessionUser): Promise<string | null> {
-  await requireGame(db, gameId);
+  await gameOrNotFound(db, gameId);
   return db.transaction(async (tx) => {
     const mine = await repo.findUserParticipation(tx, user.id, gameId);
     if (!mine) throw badRequest('game.notParticipated');

@@ -1,51 +1,21 @@
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
-import { participationStatuses, type AnswerResult, type EventType } from '../../db/schema/enums';
+import type { AnswerResult } from '../../db/schema/enums';
 import { searchPattern } from '../../lib/paging';
 import { fileUrl } from '../../lib/storage';
+import { gameOrNotFound, requireStarted } from '../games';
+import { listParticipationTeams } from '../participations';
 import * as repo from './monitor.repository';
-import { requireGame, requireStarted } from './game.service';
 
-/**
- * The monitor's and the reviewer's lists of a game: events, submissions, cheat records and
- * participations, a page at a time with the number of all matches.
- */
+/** The monitor's lists of a game: submissions and cheat records, a page at a time with the number of all matches. */
 
 type Schemas = components['schemas'];
-type GameEventModel = Schemas['GameEvent'];
 type CheatInfoModel = Schemas['CheatInfoModel'];
 
 /** A page of a list and the number of all rows its filters match (sent as `X-Total-Count`). */
 export interface Listed<T> {
   rows: T[];
   total: number;
-}
-
-export async function events(
-  db: Db,
-  gameId: number,
-  query: { count?: number; skip?: number; hideContainer?: boolean; type?: EventType; search?: string },
-): Promise<Listed<GameEventModel>> {
-  requireStarted(await requireGame(db, gameId));
-  const filter = {
-    hideContainer: query.hideContainer ?? false,
-    type: query.type,
-    pattern: searchPattern(query.search),
-  };
-  const [rows, total] = await Promise.all([
-    repo.listEvents(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
-    repo.countEvents(db, gameId, filter),
-  ]);
-  return {
-    total,
-    rows: rows.map((row) => ({
-      type: row.event.type,
-      values: row.event.values,
-      time: row.event.at.getTime(),
-      user: row.user ?? '',
-      team: row.team ?? '',
-    })),
-  };
 }
 
 type SubmissionView = Awaited<ReturnType<typeof repo.listSubmissions>>[number];
@@ -63,7 +33,7 @@ export async function submissionList(
   gameId: number,
   query: { count?: number; skip?: number; type?: AnswerResult; search?: string },
 ): Promise<Listed<ReturnType<typeof toSubmission>>> {
-  await requireGame(db, gameId);
+  await gameOrNotFound(db, gameId);
   const filter = { type: query.type, pattern: searchPattern(query.search) };
   const [rows, total] = await Promise.all([
     repo.listSubmissions(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
@@ -77,16 +47,17 @@ export async function cheatInfoList(
   gameId: number,
   query: { count?: number; skip?: number; search?: string } = {},
 ): Promise<Listed<CheatInfoModel>> {
-  requireStarted(await requireGame(db, gameId));
+  requireStarted(await gameOrNotFound(db, gameId));
   const pattern = searchPattern(query.search);
   const [rows, total] = await Promise.all([
     repo.listCheatInfo(db, gameId, { count: query.count ?? 0, skip: query.skip ?? 0 }, pattern),
     repo.countCheatInfo(db, gameId, pattern),
   ]);
   const parts = new Map(
-    (await repo.listParticipationTeams(db, [...new Set(rows.flatMap((row) => [row.submit, row.source]))])).map(
-      (row) => [row.participation.id, row],
-    ),
+    (await listParticipationTeams(db, [...new Set(rows.flatMap((row) => [row.submit, row.source]))])).map((row) => [
+      row.participation.id,
+      row,
+    ]),
   );
   const subs = new Map(
     (
@@ -117,50 +88,4 @@ export async function cheatInfoList(
       submission: toSubmission(subs.get(row.submissionId)!),
     })),
   };
-}
-
-/** The statuses the review list can be filtered by. */
-export const PARTICIPATION_STATUSES = participationStatuses;
-
-/** The review list (see `repo.listGameParticipations`): the items as GZCTF shapes them, and the total. */
-export async function participationList(db: Db, gameId: number, filter: repo.ParticipationFilter = {}) {
-  await requireGame(db, gameId);
-  const { rows, total, members, registered } = await repo.listGameParticipations(db, gameId, filter);
-  const membersOf = groupBy(members, (member) => member.teamId);
-  const registeredIn = groupBy(registered, (row) => row.participationId);
-  const items = rows.map(({ participation, team }) => ({
-    id: participation.id,
-    team: {
-      id: team.id,
-      name: team.name,
-      bio: team.bio,
-      avatar: team.avatarHash ? fileUrl(team.avatarHash, 'avatar') : null,
-      locked: team.locked,
-      captainId: team.captainId,
-      members: (membersOf.get(team.id) ?? []).map(({ user }) => ({
-        // ProfileUserInfoModel names the id `userId`; the captain is told by the team's `captainId`.
-        userId: user.id,
-        userName: user.userName,
-        realName: user.realName,
-        stdNumber: user.stdNumber,
-        phone: user.phone,
-        email: user.email,
-        avatar: user.avatarHash ? fileUrl(user.avatarHash, 'avatar') : null,
-      })),
-    },
-    registeredMembers: (registeredIn.get(participation.id) ?? []).map((row) => row.userId),
-    division: participation.division,
-    status: participation.status,
-  }));
-  return { items, total };
-}
-
-function groupBy<T, K>(list: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of list) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }

@@ -5,7 +5,7 @@ import type { AuthLevel } from '../../contract/contract';
 import { close, invocation, isJsonHandshake, negotiateResponse, parseFrames, ping, frame } from '../../lib/signalr';
 import { editEvents } from '../../modules/edit/edit.events';
 import { gameBus } from '../../modules/game/game.events';
-import { findGame } from '../../modules/game/game.repository';
+import { findGame } from '../../modules/games';
 import { HttpError } from '../../lib/http-error';
 import { decimalId } from '../../lib/ids';
 import { hasRole } from './auth';

@@ -10,7 +10,7 @@ import type { Cache } from './cache';
 import type { Db } from '../../db/client';
 import { editEvents } from '../../modules/edit/edit.events';
 import { gameBus } from '../../modules/game/game.events';
-import { findGame } from '../../modules/game/game.repository';
+import { findGame } from '../../modules/games';
 import { loadScoreboardRows, scoreboardViews } from '../../modules/game/scoreboard';
 import { etagMatches, negotiateEncoding, type ContentCoding } from '../../lib/http-caching';
 import { setRevalidationHeaders } from './revalidate';
