@@ -9,39 +9,53 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..');
 export const ARTIFACTS = path.join(__dirname, '.artifacts');
 
-export const GROUPS: Record<string, { dir: string; timeoutMs: number }> = {
-  contract: { dir: 'tests/contract', timeoutMs: 120_000 },
-  server: { dir: 'tests/server', timeoutMs: 300_000 },
-  e2e: { dir: 'tests/e2e', timeoutMs: 600_000 },
+interface Group {
+  dir: string;
+  timeoutMs: number;
+  /** Test files run at once (node --test's default on 2 cores is one). */
+  concurrency: number;
+  /**
+   * Folders (under `dir`) whose files run afterwards, one at a time: they start Docker containers,
+   * kill and restart processes or time shutdowns, and a neighbour competing for the engine or the
+   * cores made them fail (a burst of container starts did, at two files at once).
+   */
+  alone?: string[];
+}
+
+export const GROUPS: Record<string, Group> = {
+  contract: { dir: 'tests/contract', timeoutMs: 120_000, concurrency: 1 },
+  server: {
+    dir: 'tests/server',
+    timeoutMs: 300_000,
+    // Each file mostly waits on PostgreSQL, PGlite and timers: two at once keep both cores busy.
+    concurrency: 2,
+    alone: ['instances', 'crash', 'multi', 'core/shutdown.test.ts'],
+  },
+  e2e: { dir: 'tests/e2e', timeoutMs: 600_000, concurrency: 1 },
 };
 
 function findTests(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return findTests(full);
-    return entry.name.endsWith('.test.ts') ? [full] : [];
-  });
+  if (!fs.statSync(dir).isDirectory()) return dir.endsWith('.test.ts') ? [dir] : [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => findTests(path.join(dir, entry.name)));
 }
 
-export function runGroup(name: string, extraArgs: string[] = []): number {
-  const group = GROUPS[name];
-  if (!group) throw new Error(`Unknown test group ${name}; use one of ${Object.keys(GROUPS).join(', ')}`);
-  const files = findTests(path.join(ROOT, group.dir)).sort();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const tap = path.join(ARTIFACTS, `${name}.tap`);
-  fs.rmSync(tap, { force: true });
-  if (files.length === 0) {
-    process.stdout.write(`no ${name} tests found\n`);
-    return 0;
-  }
+/** The TAP files a group's run writes, one per pass; tests/run.ts adds up their counts. */
+export const tapFiles = (name: string) => [
+  path.join(ARTIFACTS, `${name}.tap`),
+  path.join(ARTIFACTS, `${name}-alone.tap`),
+];
+
+function runFiles(files: string[], tap: string, timeoutMs: number, concurrency: number, extraArgs: string[]): number {
+  if (files.length === 0) return 0;
   const result = spawnSync(
     process.execPath,
     [
       '--import',
       'tsx',
       '--test',
-      `--test-timeout=${group.timeoutMs}`,
+      `--test-timeout=${timeoutMs}`,
+      `--test-concurrency=${concurrency}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
@@ -52,6 +66,31 @@ export function runGroup(name: string, extraArgs: string[] = []): number {
     { cwd: ROOT, stdio: 'inherit' },
   );
   return result.status ?? 1;
+}
+
+export function runGroup(name: string, extraArgs: string[] = []): number {
+  const group = GROUPS[name];
+  if (!group) throw new Error(`Unknown test group ${name}; use one of ${Object.keys(GROUPS).join(', ')}`);
+  const base = path.join(ROOT, group.dir);
+  const alone = new Set((group.alone ?? []).flatMap((entry) => findTests(path.join(base, entry))));
+  const files = findTests(base).sort();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const [tap, aloneTap] = tapFiles(name) as [string, string];
+  for (const file of [tap, aloneTap]) fs.rmSync(file, { force: true });
+  if (files.length === 0) {
+    process.stdout.write(`no ${name} tests found\n`);
+    return 0;
+  }
+  const together = files.filter((file) => !alone.has(file));
+  const first = runFiles(together, tap, group.timeoutMs, group.concurrency, extraArgs);
+  const second = runFiles(
+    files.filter((file) => alone.has(file)),
+    aloneTap,
+    group.timeoutMs,
+    1,
+    extraArgs,
+  );
+  return first || second;
 }
 
 if (require.main === module) {

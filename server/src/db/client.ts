@@ -34,6 +34,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory. Without it (and without databaseUrl) the database lives in memory. */
   dataDir?: string;
+  /**
+   * A PGlite data directory as `dumpDataDir` wrote it, to start from instead of an empty one (used
+   * only where the directory is new): skips initdb and the migrations already in the image.
+   */
+  pgliteImage?: Blob;
   /** Errors of idle pooled connections (PostgreSQL restarts, network drops). Default: ignored. */
   onPoolError?: (error: Error) => void;
 }
@@ -53,13 +58,17 @@ const MIGRATION_LOCK_KEY = 0x475a4354;
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteImage);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<DatabaseHandle> {
   // PGlite creates only the last path segment itself.
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const fresh = !dataDir || fs.readdirSync(dataDir).length === 0;
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(image && fresh ? { loadDataDir: image } : {}),
+  });
   try {
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { loadEnv } from '../../../server/src/env';
 import { startServer, type RunningServer } from '../../../server/src/main';
 import { ensureClientBuilt } from '../../../server/src/tools/client-build';
 import { startMailServer, type MailServer } from '../../helpers/mail-server';
+import { migratedPgliteImageFile } from '../../server/helpers/pglite-image';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const ARTIFACTS = path.join(ROOT, 'tests/.artifacts/e2e');
@@ -51,6 +53,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const distDir = path.join(ROOT, 'dist');
   ensureClientBuilt(distDir, (line) => process.stdout.write(`${line}\n`));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-e2e-'));
+  // The server's database directory starts as a migrated image (initdb skipped), unpacked as it is.
+  const databaseDir = path.join(dataDir, 'db');
+  fs.mkdirSync(databaseDir);
+  execFileSync('tar', ['-xf', await migratedPgliteImageFile(), '-C', databaseDir], { stdio: 'ignore' });
   const mail = options.mail ? await startMailServer() : undefined;
   const env = loadEnv({
     ADMIN_PASSWORD: E2E_ADMIN.password,

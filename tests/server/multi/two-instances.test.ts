@@ -84,7 +84,8 @@ if (databaseUrl && redisUrl)
     };
 
     before(async () => {
-      scratch = await createScratchDatabase(databaseUrl!);
+      // Unmigrated: the instances below migrate it themselves.
+      scratch = await createScratchDatabase(databaseUrl!, { unmigrated: true });
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-multi-'));
       const env = {
         DATABASE_URL: scratch.url,
