@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
 import { loadEnv } from '../../server/src/env';
-import { computeScoreboardViews } from '../../server/src/modules/game/scoreboard';
+import { computeScoreboardViews } from '../../server/src/modules/scoreboard/scoreboard';
 import { CHALLENGES, removeBenchData, ROUNDS, seedEvent, type Event } from './event-seed';
 import { load } from './harness';
 import type { LoadJob, LoadResult } from './load';

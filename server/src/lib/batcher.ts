@@ -75,7 +75,7 @@ class Batcher<I, O> {
  * Every batcher in the server, one per (owner, name): the owner is what the batches run against (a
  * database handle), so two apps in one process (tests, the bench) never share a batch, and a closed
  * database's batchers go with it (a WeakMap). The batched paths are the submission intake
- * (`modules/game/intake.ts`) and the session lookup (`plugins/app/auth.ts`); their options are set
+ * (`modules/submissions/intake.repository.ts`) and the session lookup (`plugins/app/auth.ts`); their options are set
  * where they are made.
  */
 const batchers = new WeakMap<object, Map<string, Batcher<never, unknown>>>();

@@ -15,8 +15,8 @@ import {
   users,
 } from '../../../server/src/db/schema';
 import { setUserRole } from '../../../server/src/modules/account/account.repository';
-import { unjudgedIds } from '../../../server/src/modules/game/checker';
-import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/game/scoreboard';
+import { unjudgedIds } from '../../../server/src/modules/submissions/checker';
+import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { eq } from 'drizzle-orm';
 import { games } from '../../../server/src/db/schema';
-import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/game/scoreboard';
+import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';

@@ -8,7 +8,7 @@ import {
   type FlagFacts,
   type JudgeContext,
   type SubmissionFacts,
-} from '../../../server/src/modules/game/judge/decide';
+} from '../../../server/src/modules/submissions/judge/decide';
 
 // The judge's decision without a database (reference §5.7): each row is one submission, the flags it
 // is compared with and the state it is judged in, and what the judge must answer.

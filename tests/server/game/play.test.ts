@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { cheatInfo, gameEvents, gameInstances, games, participations, solves } from '../../../server/src/db/schema';
-import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/game/scoreboard';
+import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { engines } from '../helpers/database';

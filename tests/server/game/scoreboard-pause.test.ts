@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createMemoryCache } from '../../../server/src/plugins/app/cache';
-import { ScoreboardCache } from '../../../server/src/plugins/app/scoreboard-cache';
-import type { ScoreboardModel } from '../../../server/src/modules/game/scoreboard';
+import { ScoreboardCache } from '../../../server/src/modules/scoreboard/scoreboard-cache';
+import type { ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';

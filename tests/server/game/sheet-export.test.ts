@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
-import { exportSheet } from '../../../server/src/modules/game/sheet-export';
-import { sheetLabelTexts } from '../../../server/src/modules/game/sheets';
+import { exportSheet } from '../../../server/src/modules/scoreboard/sheet-export';
+import { sheetLabelTexts } from '../../../server/src/modules/scoreboard/sheets';
 import { acceptedPlayer, client, newChallenge, newGame } from './support';
 
 const ROWS = 2_500;

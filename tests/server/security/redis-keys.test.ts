@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import type { ScoreboardModel } from '../../../server/src/modules/game/scoreboard';
+import type { ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';

@@ -37,12 +37,12 @@ import { rejectNul } from '../../lib/text';
 import { insertNotice, toGameNotice, type GameNotice } from '../notices';
 
 type Schemas = components['schemas'];
-export type ChallengeInfoModel = Schemas['ChallengeInfoModel'];
-export type ChallengeEditDetailModel = Schemas['ChallengeEditDetailModel'];
-export type ChallengeUpdateModel = Schemas['ChallengeUpdateModel'];
-export type FlagCreateModel = Schemas['FlagCreateModel'];
-export type AttachmentCreateModel = Schemas['AttachmentCreateModel'];
-export type TaskStatus = Schemas['TaskStatus'];
+type ChallengeInfoModel = Schemas['ChallengeInfoModel'];
+type ChallengeEditDetailModel = Schemas['ChallengeEditDetailModel'];
+type ChallengeUpdateModel = Schemas['ChallengeUpdateModel'];
+type FlagCreateModel = Schemas['FlagCreateModel'];
+type AttachmentCreateModel = Schemas['AttachmentCreateModel'];
+type TaskStatus = Schemas['TaskStatus'];
 
 /**
  * The largest original score we accept. GZCTF has no limit; 100 000 keeps a scoreboard total of

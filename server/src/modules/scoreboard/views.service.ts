@@ -3,10 +3,10 @@ import type { components } from '../../contract/api.generated';
 import { notFound } from '../../lib/http-error';
 import type { SessionUser } from '../../plugins/app/auth';
 import { hasRole } from '../../plugins/app/auth';
-import type { ScoreboardEntry } from '../../plugins/app/scoreboard-cache';
-import { NO_SOLVE_TIME, type ScoreboardModel } from '../game/scoreboard';
 import { gameOrNotFound, notStarted } from '../games';
 import { playContext } from '../participations';
+import type { ScoreboardEntry } from './scoreboard-board';
+import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
 /** Reading the cached boards: who sees which view, the game's details page, the CTFtime feed. */
 

@@ -4,8 +4,8 @@ import type { AnswerResult } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { SessionUser } from '../../plugins/app/auth';
 import { ended, notStarted } from '../games';
-import { submissionIntake } from '../game/intake';
 import { playContext } from '../participations';
+import { submissionIntake } from './intake.repository';
 import { findOwnSubmissionStatus } from './submit.repository';
 
 /** A player's flag: submitted (acknowledged, then judged in the background) and its status read back. */

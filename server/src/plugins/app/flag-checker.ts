@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FlagChecker, unjudgedIds } from '../../modules/game/checker';
+import { FlagChecker, unjudgedIds } from '../../modules/submissions';
 
 declare module 'fastify' {
   interface FastifyInstance {

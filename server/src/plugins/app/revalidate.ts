@@ -19,7 +19,7 @@ declare module 'fastify' {
  * The contract's GETs that players poll or open often, by operationId: their answers are cached
  * by browsers and revalidated, so an unchanged one costs a 304 without a body. The scoreboard
  * (`gameScoreboard`, private) does the same itself, from the ETag made once per board
- * (`sendScoreboard` in scoreboard-cache.ts), and needs no hook.
+ * (`sendScoreboard` in modules/scoreboard/scoreboard-cache.ts), and needs no hook.
  */
 const CONTRACT_ROUTES: Record<string, Revalidation> = {
   gameGame: 'private',

@@ -1,11 +1,10 @@
 import type { Handlers } from '../../contract/handlers';
 import { sendEmpty } from '../../lib/reply';
 import { requireUser } from '../../plugins/app/auth';
-import { sendScoreboard } from '../../plugins/app/scoreboard-cache';
 import { browseGames, getFreeze, recentGames, setFreeze } from '../../modules/games';
 import { playerNotices } from '../../modules/notices';
 import { gameInfo } from '../../modules/participations';
-import { ctftimeFeed, details, scoreboardEntry } from '../../modules/scoreboard';
+import { ctftimeFeed, details, scoreboardEntry, sendScoreboard } from '../../modules/scoreboard';
 
 /** The player's game views (reference §2.5): lists, the game page, details, scoreboard, notices. */
 export const gameDetailsHandlers: Handlers = {

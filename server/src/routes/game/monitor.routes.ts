@@ -3,12 +3,16 @@ import type { FastifyReply } from 'fastify';
 import type { Handlers } from '../../contract/handlers';
 import { attachmentDisposition } from '../../lib/content-types';
 import { readChoice, readPage, readRawParam, readSearch, sendPage } from '../../lib/paging';
-import { exportSheet, SUBMISSION_BATCH } from '../../modules/game/sheet-export';
-import { sheetLabelTexts, sheetTimestamp } from '../../modules/game/sheets';
 import { gameOrNotFound } from '../../modules/games';
 import { eventList } from '../../modules/notices';
 import { PARTICIPATION_STATUSES, participationList } from '../../modules/participations';
-import { scoreboardJson } from '../../modules/scoreboard';
+import {
+  exportSheet,
+  scoreboardJson,
+  sheetLabelTexts,
+  sheetTimestamp,
+  SUBMISSION_BATCH,
+} from '../../modules/scoreboard';
 import { cheatInfoList, submissionList } from '../../modules/submissions';
 
 /** The monitor's views of a game: events, submissions, cheat records, participations and the two sheets. */

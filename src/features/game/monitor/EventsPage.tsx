@@ -11,20 +11,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
-import { usePagedList } from '@/shared/ui/paging/usePagedList';
 import { useGameEventsPageQuery, type EventType, type GameEvent } from '../api';
-import { FilterChips } from './FilterChips';
-import { MonitorList } from './MonitorList';
+import { FilteredMonitorList, useFilteredPage } from './FilteredMonitorList';
 import { statusColor } from './statusColors';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
 export const EVENTS_PAGE_SIZE = 50;
 const EVENT_TYPES: EventType[] = ['FlagSubmit', 'CheatDetected', 'ContainerStart', 'ContainerDestroy', 'Normal'];
-const NO_EVENTS: GameEvent[] = [];
 
 const ICONS: Record<EventType, ReactElement> = {
   Normal: <CampaignIcon color="info" />,
@@ -74,47 +68,21 @@ function EventText({ event }: { event: GameEvent }) {
  */
 export default function EventsPage() {
   const { t, i18n } = useTranslation('monitor');
-  const id = Number(useParams().id);
-  const [type, setType] = useState<EventType | null>(null);
-  const list = usePagedList([type], EVENTS_PAGE_SIZE);
-  const settled = list.settledSearch.trim();
-  const { data, currentData, error, isFetching } = useGameEventsPageQuery(
-    {
-      id,
-      type: type ?? undefined,
-      search: settled || undefined,
-      count: list.count,
-      skip: list.skip,
-    },
-    { pollingInterval: REFRESH_INTERVAL_MS },
-  );
-  // Rows only for the page and filters asked for; the count stays from the last answer meanwhile.
-  const events = currentData?.items ?? NO_EVENTS;
+  const page = useFilteredPage<EventType, GameEvent>(useGameEventsPageQuery, EVENTS_PAGE_SIZE);
+  const events = page.rows;
 
   return (
-    <MonitorList
-      list={list}
-      pageSize={EVENTS_PAGE_SIZE}
-      data={data}
-      shown={events.length}
-      error={error}
-      searchLabel={t('event.search')}
-      filters={
-        <FilterChips
-          label={t('event.filter')}
-          allLabel={t('event.all')}
-          values={EVENT_TYPES}
-          chosen={type}
-          onChoose={setType}
-          labelOf={(item) => t(`event.type.${item}`)}
-          iconOf={(item) => ICONS[item]}
-        />
-      }
+    <FilteredMonitorList
+      page={page}
+      labels={{ search: t('event.search'), filter: t('event.filter'), all: t('event.all') }}
+      values={EVENT_TYPES}
+      labelOf={(item) => t(`event.type.${item}`)}
+      iconOf={(item) => ICONS[item]}
     >
-      <List aria-label={t('event.list')} aria-busy={isFetching}>
+      <List aria-label={t('event.list')} aria-busy={page.isFetching}>
         {events.length === 0 ? (
           <ListItem>
-            <ListItemText secondary={isFetching ? t('loading') : t('event.empty')} />
+            <ListItemText secondary={page.isFetching ? t('loading') : t('event.empty')} />
           </ListItem>
         ) : (
           events.map((event, index) => (
@@ -136,6 +104,6 @@ export default function EventsPage() {
           ))
         )}
       </List>
-    </MonitorList>
+    </FilteredMonitorList>
   );
 }

@@ -1,14 +1,10 @@
 import Chip from '@mui/material/Chip';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { DownloadButton } from '@/shared/ui/DownloadButton';
-import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
-import { usePagedList } from '@/shared/ui/paging/usePagedList';
 import { RecordTable, type RecordColumn } from '@/shared/ui/RecordTable';
 import { useGameSubmissionsPageQuery, type AnswerResult, type Submission } from '../api';
-import { FilterChips } from './FilterChips';
-import { Answer, MonitorList } from './MonitorList';
+import { FilteredMonitorList, useFilteredPage } from './FilteredMonitorList';
+import { Answer } from './MonitorList';
 import { statusColor } from './statusColors';
 import { formatDateTime } from '@/shared/lib/dateTime';
 
@@ -36,8 +32,6 @@ export function StatusChip({ status }: { status: AnswerResult }) {
   );
 }
 
-const NO_SUBMISSIONS: Submission[] = [];
-
 /**
  * `/games/:id/monitor/submissions`: every answer, newest first, one page at a time, filtered by
  * status and searched (team, user, challenge, answer) on the server; judged ones pushed live by the
@@ -45,22 +39,7 @@ const NO_SUBMISSIONS: Submission[] = [];
  */
 export default function SubmissionsPage() {
   const { t, i18n } = useTranslation('monitor');
-  const id = Number(useParams().id);
-  const [status, setStatus] = useState<AnswerResult | null>(null);
-  const list = usePagedList([status], SUBMISSIONS_PAGE_SIZE);
-  const settled = list.settledSearch.trim();
-  const { data, currentData, error, isFetching } = useGameSubmissionsPageQuery(
-    {
-      id,
-      type: status ?? undefined,
-      search: settled || undefined,
-      count: list.count,
-      skip: list.skip,
-    },
-    { pollingInterval: REFRESH_INTERVAL_MS },
-  );
-  // Rows only for the page and filters asked for; the count stays from the last answer meanwhile.
-  const rows = currentData?.items ?? NO_SUBMISSIONS;
+  const page = useFilteredPage<AnswerResult, Submission>(useGameSubmissionsPageQuery, SUBMISSIONS_PAGE_SIZE);
   const columns: RecordColumn<Submission>[] = [
     {
       key: 'time',
@@ -76,25 +55,13 @@ export default function SubmissionsPage() {
   ];
 
   return (
-    <MonitorList
-      list={list}
-      pageSize={SUBMISSIONS_PAGE_SIZE}
-      data={data}
-      shown={rows.length}
-      error={error}
-      searchLabel={t('submission.search')}
-      filters={
-        <FilterChips
-          label={t('submission.filter')}
-          allLabel={t('submission.all')}
-          values={ANSWER_STATUSES}
-          chosen={status}
-          onChoose={setStatus}
-          labelOf={(item) => t(`status.${item}`)}
-        />
-      }
+    <FilteredMonitorList
+      page={page}
+      labels={{ search: t('submission.search'), filter: t('submission.filter'), all: t('submission.all') }}
+      values={ANSWER_STATUSES}
+      labelOf={(item) => t(`status.${item}`)}
       actions={
-        <DownloadButton variant="contained" url={`/api/game/${id}/submissionsheet`} fileName="submissions.xlsx">
+        <DownloadButton variant="contained" url={`/api/game/${page.id}/submissionsheet`} fileName="submissions.xlsx">
           {t('submission.export')}
         </DownloadButton>
       }
@@ -102,11 +69,11 @@ export default function SubmissionsPage() {
       <RecordTable
         label={t('submission.list')}
         columns={columns}
-        rows={rows}
+        rows={page.rows}
         rowKey={(row, index) => `${row.time}-${row.team}-${index}`}
-        empty={isFetching ? t('loading') : t('submission.empty')}
-        busy={isFetching}
+        empty={page.isFetching ? t('loading') : t('submission.empty')}
+        busy={page.isFetching}
       />
-    </MonitorList>
+    </FilteredMonitorList>
   );
 }

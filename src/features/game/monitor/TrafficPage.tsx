@@ -100,67 +100,41 @@ function ChoiceList<Item extends { id: number }>({
   );
 }
 
-function ChallengeList({
-  challenges,
-  selected,
-  onSelect,
-}: {
-  challenges: ChallengeTrafficModel[];
-  selected: number | null;
-  onSelect: (id: number) => void;
-}) {
+/** A challenge's line in the first pane: its category's icon, title, category and capture count. */
+function ChallengeItem({ challenge }: { challenge: ChallengeTrafficModel }) {
   const { t } = useTranslation('monitor');
+  const { icon: Icon, color } = categoryLook(challenge.category);
   return (
-    <ChoiceList label={t('traffic.challenges')} items={challenges} selected={selected} onSelect={onSelect}>
-      {(challenge) => {
-        const { icon: Icon, color } = categoryLook(challenge.category);
-        return (
-          <>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <Icon fontSize="small" sx={{ color }} aria-hidden />
-            </ListItemIcon>
-            <ListItemText
-              primary={challenge.title}
-              secondary={t('traffic.challengeMeta', {
-                category: t(`game:category.${challenge.category}`, { defaultValue: challenge.category }),
-                count: challenge.count,
-              })}
-            />
-            {!challenge.isEnabled && <Chip size="small" variant="outlined" label={t('traffic.disabled')} />}
-          </>
-        );
-      }}
-    </ChoiceList>
+    <>
+      <ListItemIcon sx={{ minWidth: 36 }}>
+        <Icon fontSize="small" sx={{ color }} aria-hidden />
+      </ListItemIcon>
+      <ListItemText
+        primary={challenge.title}
+        secondary={t('traffic.challengeMeta', {
+          category: t(`game:category.${challenge.category}`, { defaultValue: challenge.category }),
+          count: challenge.count,
+        })}
+      />
+      {!challenge.isEnabled && <Chip size="small" variant="outlined" label={t('traffic.disabled')} />}
+    </>
   );
 }
 
-function TeamList({
-  teams,
-  selected,
-  onSelect,
-}: {
-  teams: TeamTrafficModel[];
-  selected: number | null;
-  onSelect: (id: number) => void;
-}) {
+/** A team's line in the second pane: avatar (or initial), name, division and file count. */
+function TeamItem({ team }: { team: TeamTrafficModel }) {
   const { t } = useTranslation('monitor');
+  const name = team.name ?? `#${team.teamId}`;
+  const meta = t('traffic.fileCount', { count: team.count });
   return (
-    <ChoiceList label={t('traffic.teams')} items={teams} selected={selected} onSelect={onSelect}>
-      {(team) => {
-        const name = team.name ?? `#${team.teamId}`;
-        const meta = t('traffic.fileCount', { count: team.count });
-        return (
-          <>
-            <ListItemAvatar sx={{ minWidth: 44 }}>
-              <Avatar src={team.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 15 }}>
-                {name.slice(0, 1).toUpperCase()}
-              </Avatar>
-            </ListItemAvatar>
-            <ListItemText primary={name} secondary={team.division ? `${team.division} · ${meta}` : meta} />
-          </>
-        );
-      }}
-    </ChoiceList>
+    <>
+      <ListItemAvatar sx={{ minWidth: 44 }}>
+        <Avatar src={team.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, fontSize: 15 }}>
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+      </ListItemAvatar>
+      <ListItemText primary={name} secondary={team.division ? `${team.division} · ${meta}` : meta} />
+    </>
   );
 }
 
@@ -301,14 +275,17 @@ export default function TrafficPage() {
           ) : challengeList.length === 0 ? (
             <Empty>{challenges.isLoading ? t('loading') : t('traffic.noChallenges')}</Empty>
           ) : (
-            <ChallengeList
-              challenges={challengeList}
+            <ChoiceList
+              label={t('traffic.challenges')}
+              items={challengeList}
               selected={challengeId}
               onSelect={(next) => {
                 setChallengeId(next);
                 setPartId(null);
               }}
-            />
+            >
+              {(item) => <ChallengeItem challenge={item} />}
+            </ChoiceList>
           )}
         </Pane>
       </Grid>
@@ -323,7 +300,9 @@ export default function TrafficPage() {
           ) : teamList.length === 0 ? (
             <Empty>{teams.isFetching && !teams.currentData ? t('loading') : t('traffic.noTeams')}</Empty>
           ) : (
-            <TeamList teams={teamList} selected={partId} onSelect={setPartId} />
+            <ChoiceList label={t('traffic.teams')} items={teamList} selected={partId} onSelect={setPartId}>
+              {(item) => <TeamItem team={item} />}
+            </ChoiceList>
           )}
         </Pane>
       </Grid>

@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
-import { challenges, participations, solves, submissions, teams, users } from '../../db/schema';
+import { challenges } from '../../db/schema/challenges';
+import { participations } from '../../db/schema/participations';
+import { solves, submissions } from '../../db/schema/submissions';
+import { teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
 import { challengeCategories, type ChallengeCategory } from '../../db/schema/enums';
 import { bloodFactor, type BloodRank } from '../../lib/blood-bonus';
 import { challengeScore } from '../../lib/scoring';

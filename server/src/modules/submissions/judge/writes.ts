@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { challenges, cheatInfo, gameEvents, gameInstances, gameNotices, solves, submissions } from '../../../db/schema';
+import { challenges } from '../../../db/schema/challenges';
+import { gameInstances } from '../../../db/schema/instances';
+import { gameEvents, gameNotices } from '../../../db/schema/notices';
+import { cheatInfo, solves, submissions } from '../../../db/schema/submissions';
 import type { AnswerResult, NoticeType } from '../../../db/schema/enums';
 import type { Solve } from './decide';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { AnswerResult } from '../../../db/schema/enums';
-import { emitGame } from '../game.events';
+import { emitGame } from '../../game/game.events';
 import { decide, mayBeCheat, maySolve, type Decision, type FlagFacts, type JudgeContext } from './decide';
 import { foreignFlags, lockChallenges, lockSubmissions, readSolves, type LockedSubmission } from './reads';
 import { writeJudgement, type JudgementWrites, type WrittenNotice } from './writes';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { submissions } from '../../db/schema';
+import { submissions } from '../../db/schema/submissions';
 import { judgeSubmissions, type Judgement } from './judge/judge';
 
 /**

@@ -1,16 +1,12 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import {
-  challenges,
-  flags,
-  gameInstances,
-  games,
-  participations,
-  solves,
-  submissions,
-  teams,
-  users,
-} from '../../../db/schema';
+import { challenges, flags } from '../../../db/schema/challenges';
+import { games } from '../../../db/schema/games';
+import { gameInstances } from '../../../db/schema/instances';
+import { participations } from '../../../db/schema/participations';
+import { solves, submissions } from '../../../db/schema/submissions';
+import { teams } from '../../../db/schema/teams';
+import { users } from '../../../db/schema/users';
 import { solvedKey, type ChallengeState, type ForeignFlag, type SubmissionFacts } from './decide';
 
 /** A locked submission with what judging needs of it: the facts `decide` reads, and the names the hubs show. */
