@@ -20,7 +20,7 @@ import {
   userParticipations,
 } from '../../../server/src/db/schema';
 import { blobExists } from '../../../server/src/lib/storage';
-import { editEvents } from '../../../server/src/modules/edit/edit.events';
+import { bus } from '../../../server/src/lib/bus';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { multipart } from '../helpers/multipart';
@@ -214,12 +214,12 @@ for (const engine of engines()) {
 
       const removed: unknown[] = [];
       const listener = (event: unknown) => removed.push(event);
-      editEvents.on('containersRemoved', listener);
+      bus.on('containersRemoved', listener);
       let response;
       try {
         response = await api('DELETE', `/api/edit/games/${a.gameId}`);
       } finally {
-        editEvents.off('containersRemoved', listener);
+        bus.off('containersRemoved', listener);
       }
       assert.equal(response.statusCode, 200, response.body);
       assert.equal(response.body, '');

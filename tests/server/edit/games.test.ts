@@ -5,7 +5,7 @@ import { gameNotices, games } from '../../../server/src/db/schema';
 import { gameTeamToken } from '../../../server/src/lib/game-keys';
 import { blobExists } from '../../../server/src/lib/storage';
 import { verifyTeamToken } from '../../../server/src/lib/team-token';
-import { editEvents } from '../../../server/src/modules/edit/edit.events';
+import { bus } from '../../../server/src/lib/bus';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';
@@ -233,7 +233,7 @@ for (const engine of engines()) {
       const base = `/api/edit/games/${game.id}/notices`;
       const heard: unknown[] = [];
       const listener = (event: unknown) => heard.push(event);
-      editEvents.on('noticePublished', listener);
+      bus.on('noticePublished', listener);
       try {
         const created = assertOk('editAddGameNotice', await api('POST', base, { content: 'Hello **players**' })) as {
           id: number;
@@ -295,7 +295,7 @@ for (const engine of engines()) {
           ['FirstBlood'],
         );
       } finally {
-        editEvents.off('noticePublished', listener);
+        bus.off('noticePublished', listener);
       }
     });
 

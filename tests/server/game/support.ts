@@ -70,7 +70,7 @@ export async function setTimes(app: FastifyInstance, gameId: number, startOffset
     .update(games)
     .set({ startAt: new Date(now + startOffset), endAt: new Date(now + endOffset) })
     .where(eq(games.id, gameId));
-  // A direct write bypasses the edit events that regenerate the board (and its remembered start time).
+  // A direct write bypasses the scoreboardChanged events that regenerate the board (and its remembered start time).
   app.scoreboards.refresh(gameId, true);
   await app.scoreboards.idle();
 }

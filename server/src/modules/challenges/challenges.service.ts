@@ -30,7 +30,7 @@ import {
   type ChallengeChanges,
   type ChallengeRow,
 } from './challenges.repository';
-import { publish } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import { findContainer, toContainerInfo } from '../instances';
 import { deleteTestContainers, requireGame, type GameRow } from '../games';
 import { rejectNul } from '../../lib/text';
@@ -276,8 +276,8 @@ export async function editChallenge(
     }
     return posted;
   });
-  for (const notice of notices) publish('noticePublished', { gameId, notice });
-  publish('scoreboardChanged', { gameId });
+  for (const notice of notices) bus.emit('noticePublished', { gameId, notice });
+  bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
   return getChallenge(db, gameId, id);
 }
 
@@ -293,8 +293,8 @@ export async function deleteChallenge(db: Db, dataDir: string, gameId: number, i
     return { hashes, containerIds: leftovers.runtimeContainerIds };
   });
   await removeBlobs(db, dataDir, removed.hashes);
-  if (removed.containerIds.length > 0) publish('containersRemoved', { containerIds: removed.containerIds });
-  publish('scoreboardChanged', { gameId });
+  if (removed.containerIds.length > 0) bus.emit('containersRemoved', { containerIds: removed.containerIds });
+  bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }
 
 /**
@@ -385,7 +385,7 @@ export async function removeFlag(
     return { status: 'Success' as const, gone };
   });
   await removeBlobs(db, dataDir, result.gone);
-  if (result.status === 'Success') publish('scoreboardChanged', { gameId });
+  if (result.status === 'Success') bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
   return result.status;
 }
 
@@ -393,5 +393,5 @@ export async function removeFlag(
 export async function updateAcceptedCounts(db: Db, gameId: number): Promise<void> {
   const game = await requireGame(db, gameId);
   await db.transaction((tx) => recomputeAcceptedCounts(tx, gameId, game.endAt));
-  publish('scoreboardChanged', { gameId });
+  bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }

@@ -7,7 +7,7 @@ import { toWebp } from '../../lib/images';
 import type { SortRequest } from '../../lib/sorting';
 import { fileUrl, releaseFileRow, storeFile } from '../../lib/storage';
 import { dropAttachments, releaseHashes, removeBlobs } from '../attachments';
-import { publish } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import { rejectNul } from '../../lib/text';
 import {
   countGames,
@@ -166,7 +166,7 @@ export async function editGame(db: Db, id: number, model: GameInfoModel): Promis
   const settings = gameSettings(model);
   const game = await updateGame(db, id, settings);
   if (!game) throw notFound('edit.games.notFound');
-  publish('scoreboardChanged', { gameId: id });
+  bus.emit('scoreboardChanged', { gameId: id, cause: 'edit' });
   return toGameInfo(game);
 }
 
@@ -200,8 +200,8 @@ export async function deleteGame(db: Db, dataDir: string, id: number): Promise<v
     throw failure;
   }
   await removeBlobs(db, dataDir, removed.hashes);
-  if (removed.containerIds.length > 0) publish('containersRemoved', { containerIds: removed.containerIds });
-  publish('scoreboardChanged', { gameId: id });
+  if (removed.containerIds.length > 0) bus.emit('containersRemoved', { containerIds: removed.containerIds });
+  bus.emit('scoreboardChanged', { gameId: id, cause: 'edit' });
 }
 
 /** Stores the poster as WebP (not resized, ≤ 3 MiB) and returns its URL; the old one is released. */

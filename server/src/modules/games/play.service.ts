@@ -2,7 +2,7 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { fileUrl } from '../../lib/storage';
-import { publish } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import { countGames, findGame, listVisibleGames, setFreezeAt, type GameRow } from './games.repository';
 import { POSTER_NAME } from './games.service';
 
@@ -68,5 +68,5 @@ export async function setFreeze(db: Db, gameId: number, freezeAt: number | null)
   if (freezeAt !== null && (freezeAt < game.startAt.getTime() || freezeAt > game.endAt.getTime()))
     throw badRequest('game.freezeOutOfRange');
   if (!(await setFreezeAt(db, gameId, freezeAt === null ? null : new Date(freezeAt)))) throw notFound('game.notFound');
-  publish('scoreboardChanged', { gameId });
+  bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { editEvents } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import type { BackendOptions, ContainerBackend } from './backend';
 import { createDockerBackend, dockerAnswers } from './docker.backend';
 import { reconcile, sweepExpired } from './instances.maintenance';
@@ -113,7 +113,7 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
   service.events.on('removed', (rowId) => void proxy.closeContainer(rowId));
 
   const onRemoved = ({ containerIds }: { containerIds: string[] }) => void service.stopOrphans(containerIds);
-  editEvents.on('containersRemoved', onRemoved);
+  bus.on('containersRemoved', onRemoved);
 
   app.addHook('onReady', async () => {
     proxy.start();
@@ -137,7 +137,7 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
     );
   });
   app.addHook('onClose', async () => {
-    editEvents.off('containersRemoved', onRemoved);
+    bus.off('containersRemoved', onRemoved);
     proxy.stop();
     await gate.close();
     await backend?.close();

@@ -8,8 +8,8 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import type { SettingsStore } from '../settings';
+import { bus } from '../../lib/bus';
 import { findChallenge, findEnabledChallenge, type ChallengeRow } from '../challenges';
-import { emitGame } from '../game/game.events';
 import { playContext } from '../participations';
 import { ContainerEngineError, type ContainerBackend, type ContainerSpec } from './backend';
 import { toContainerInfo, type ContainerInfoModel } from './container-info';
@@ -379,7 +379,7 @@ export class InstanceService {
       userId: actor.user.id,
       teamId: actor.teamId,
     });
-    emitGame('event', {
+    bus.emit('gameEvent', {
       gameId: actor.gameId,
       event: { type, values: row.values, time: row.at.getTime(), user: actor.user.userName, team: actor.teamName },
     });

@@ -2,7 +2,7 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import type { NoticeType } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
-import { publish } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import { gameOrNotFound, requireGame, requireStarted } from '../games';
 import { rejectNul } from '../../lib/text';
 import {
@@ -36,7 +36,7 @@ function noticeContent(model: GameNoticeModel): string {
  */
 export async function postNotice(db: Db, gameId: number, type: NoticeType, values: string[]): Promise<GameNotice> {
   const notice = toGameNotice(await insertNotice(db, { gameId, type, values }));
-  publish('noticePublished', { gameId, notice });
+  bus.emit('noticePublished', { gameId, notice });
   return notice;
 }
 
@@ -76,7 +76,7 @@ export async function editNotice(db: Db, gameId: number, id: number, model: Game
   const row = await updateNormalNotice(db, gameId, id, { values: [content], publishedAt: new Date() });
   if (!row) throw notFound('edit.notices.notFound');
   const notice = toGameNotice(row);
-  publish('noticePublished', { gameId, notice });
+  bus.emit('noticePublished', { gameId, notice });
   return notice;
 }
 

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { badRequest, notFound } from '../../lib/http-error';
 import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
-import { publish } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import { ended, gameOrNotFound, type GameRow } from '../games';
 import * as repo from './join.repository';
 import { ensureInstancesForParticipation, lockTeamRow, updateParticipation } from './review.repository';
@@ -79,7 +79,7 @@ export async function joinGame(
       if (isUniqueViolation(error)) throw badRequest('game.inOtherTeam');
       throw error;
     });
-  if (accepted) publish('scoreboardChanged', { gameId });
+  if (accepted) bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }
 
 /** Leave: only while Pending or Rejected; the participation goes with its last member. */

@@ -2,7 +2,7 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import type { ParticipationStatus } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
-import { publish } from '../edit/edit.events';
+import { bus } from '../../lib/bus';
 import { rejectNul } from '../../lib/text';
 import {
   ensureInstancesForParticipation,
@@ -76,5 +76,5 @@ export async function reviewParticipation(db: Db, id: number, model: Participati
     }
     return game.id;
   });
-  if (changedGame !== undefined) publish('scoreboardChanged', { gameId: changedGame });
+  if (changedGame !== undefined) bus.emit('scoreboardChanged', { gameId: changedGame, cause: 'edit' });
 }

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthLevel } from '../../contract/contract';
 import { close, invocation, isJsonHandshake, negotiateResponse, parseFrames, ping, frame } from '../../lib/signalr';
-import { editEvents } from '../../modules/edit/edit.events';
-import { gameBus } from '../../modules/game/game.events';
+import { bus } from '../../lib/bus';
 import { findGame } from '../../modules/games';
 import { HttpError } from '../../lib/http-error';
 import { decimalId } from '../../lib/ids';
@@ -34,9 +33,11 @@ const withIsoTime = <T extends { time: number }>(value: T) => ({ ...value, time:
 /**
  * `/hub/user?game=`, `/hub/monitor?game=` and `/hub/admin`: SignalR JSON-protocol hubs over
  * WebSocket (lib/signalr.ts), so GZCTF's client and @microsoft/signalr connect unchanged. Only
- * server → client methods exist. What the game and edit buses emit is delivered to the sockets of
- * the game's group; with REDIS_URL it goes through a Redis channel first, so every instance behind
- * a load balancer delivers it to its own sockets (and a single instance never delivers twice).
+ * server → client methods exist. What the application bus (lib/bus.ts) emits is delivered to the
+ * sockets of the game's group; with REDIS_URL it goes through a Redis channel first, so every
+ * instance behind a load balancer delivers it to its own sockets (and a single instance never
+ * delivers twice). The bus is in-process: this relay is what carries its messages to the sockets of
+ * other instances.
  */
 async function hubs(app: FastifyInstance) {
   const groups = new Map<string, Set<WebSocket>>();
@@ -106,10 +107,9 @@ async function hubs(app: FastifyInstance) {
       },
     });
   app.logSink.on('entry', onLog);
-  editEvents.on('noticePublished', onNotice);
-  gameBus.on('notice', onNotice);
-  gameBus.on('event', onEvent);
-  gameBus.on('submission', onSubmission);
+  bus.on('noticePublished', onNotice);
+  bus.on('gameEvent', onEvent);
+  bus.on('submissionJudged', onSubmission);
 
   /** Who may connect; the game (user and monitor hubs) must exist. */
   async function admit(hub: HubName, request: FastifyRequest): Promise<{ gameId: number | null } | string> {
@@ -171,10 +171,9 @@ async function hubs(app: FastifyInstance) {
 
   app.addHook('onClose', async () => {
     app.logSink.off('entry', onLog);
-    editEvents.off('noticePublished', onNotice);
-    gameBus.off('notice', onNotice);
-    gameBus.off('event', onEvent);
-    gameBus.off('submission', onSubmission);
+    bus.off('noticePublished', onNotice);
+    bus.off('gameEvent', onEvent);
+    bus.off('submissionJudged', onSubmission);
     for (const group of groups.values()) for (const socket of group) socket.close();
     flush();
     if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());

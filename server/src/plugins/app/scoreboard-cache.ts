@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sharedBuildLock } from './build-lock';
-import { editEvents } from '../../modules/edit/edit.events';
-import { gameBus } from '../../modules/game/game.events';
+import { bus, type AppEvents } from '../../lib/bus';
 import { ScoreboardCache } from '../../modules/scoreboard';
 
 declare module 'fastify' {
@@ -22,13 +21,10 @@ async function scoreboardCache(app: FastifyInstance) {
     lock,
   );
   app.decorate('scoreboards', scoreboards);
-  const onSolve = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId);
-  const onEdit = ({ gameId }: { gameId: number }) => scoreboards.refresh(gameId, true);
-  editEvents.on('scoreboardChanged', onEdit);
-  gameBus.on('scoreboardChanged', onSolve);
+  const onChange = ({ gameId, cause }: AppEvents['scoreboardChanged']) => scoreboards.refresh(gameId, cause === 'edit');
+  bus.on('scoreboardChanged', onChange);
   app.addHook('onClose', async () => {
-    editEvents.off('scoreboardChanged', onEdit);
-    gameBus.off('scoreboardChanged', onSolve);
+    bus.off('scoreboardChanged', onChange);
     await scoreboards.idle();
   });
 }

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Small announcements between server instances ("settings changed", "judge these leftovers"), not
- * hub traffic (plugins/app/hubs.ts has its own channel). With REDIS_URL every instance, the sender
+ * hub traffic (plugins/app/hubs.ts has its own channel) nor domain events (lib/bus.ts, in-process,
+ * whose header says who carries what across instances). With REDIS_URL every instance, the sender
  * included, hears each message once through one Redis channel; without it there is one instance and
  * messages go straight to its own listeners.
  */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { AnswerResult } from '../../../db/schema/enums';
-import { emitGame } from '../../game/game.events';
+import { bus } from '../../../lib/bus';
 import { decide, mayBeCheat, maySolve, type Decision, type FlagFacts, type JudgeContext } from './decide';
 import { foreignFlags, lockChallenges, lockSubmissions, readSolves, type LockedSubmission } from './reads';
 import { writeJudgement, type JudgementWrites, type WrittenNotice } from './writes';
@@ -148,13 +148,13 @@ function announce(judged: Judged[], eventAt: number, notices: WrittenNotice[]): 
     const team = row.facts.participation.teamName;
     for (const event of decision.events) {
       if (event.kind === 'event') {
-        emitGame('event', { gameId, event: { type: event.type, values: event.values, time: eventAt, user, team } });
+        bus.emit('gameEvent', { gameId, event: { type: event.type, values: event.values, time: eventAt, user, team } });
       } else {
         const notice = notices[next++]!;
-        emitGame('notice', { gameId, notice });
+        bus.emit('noticePublished', { gameId, notice });
       }
     }
-    emitGame('submission', {
+    bus.emit('submissionJudged', {
       gameId,
       submission: {
         answer: row.facts.answer,
@@ -167,5 +167,5 @@ function announce(judged: Judged[], eventAt: number, notices: WrittenNotice[]): 
     });
     if (decision.solve) boards.add(gameId);
   }
-  for (const gameId of boards) emitGame('scoreboardChanged', { gameId });
+  for (const gameId of boards) bus.emit('scoreboardChanged', { gameId, cause: 'solve' });
 }
