@@ -36,6 +36,11 @@ export function fileUrl(hash: string, name: string): string {
   return `/assets/${hash}/${encodeURIComponent(name)}`;
 }
 
+/** Where a user's or a team's avatar is served; null without one. The name only makes it an image. */
+export function avatarUrl(hash: string | null): string | null {
+  return hash ? fileUrl(hash, 'avatar') : null;
+}
+
 export function sha256(buffer: Buffer): string {
   return createHash('sha256').update(buffer).digest('hex');
 }

@@ -13,8 +13,8 @@ import { gameMonitorHandlers } from './game/monitor.routes';
 import { gameWriteupHandlers } from './game/writeups.routes';
 import { reviewHandlers } from './admin/review.routes';
 import { writeupsHandlers } from './admin/writeups.routes';
-import { adminTeamHandlers } from '../modules/team/admin-teams.routes';
-import { teamHandlers } from '../modules/team/team.routes';
+import { adminTeamHandlers } from './admin/teams.routes';
+import { teamHandlers } from './team/team.routes';
 import { capturesHandlers, instancesHandlers, proxyHandlers } from '../modules/instances';
 
 /** Every built operation, by operationId. Anything missing here answers 501 (see `npm run api:coverage`). */

@@ -12,7 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
   verifyPassword,
 } from '../../lib/password';
-import { releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
+import { avatarUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
 import { decodeBase64, hashToken, randomToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/app/auth';
 import type { AccountPolicy } from '../settings';
@@ -342,8 +342,6 @@ export interface ProfileUserInfo {
   avatar: string | null;
   role: UserRow['role'];
 }
-
-export const avatarUrl = (hash: string | null) => (hash ? `/assets/${hash}/avatar` : null);
 
 export async function profile(app: FastifyInstance, user: SessionUser): Promise<ProfileUserInfo> {
   const row = await currentRow(app, user);

@@ -6,7 +6,7 @@ import { badRequest, type HttpError, notFound } from '../../lib/http-error';
 import { searchPattern } from '../../lib/paging';
 import type { SortRequest } from '../../lib/sorting';
 import { hashPassword, passwordProblem } from '../../lib/password';
-import { fileUrl, releaseFileRow, removeBlob } from '../../lib/storage';
+import { avatarUrl, releaseFileRow, removeBlob } from '../../lib/storage';
 import {
   deleteUserSessions,
   findUserByEmail,
@@ -34,8 +34,6 @@ export type UserCreateModel = Schemas['UserCreateModel'];
 export type AdminUserInfoModel = Schemas['AdminUserInfoModel'];
 
 export const SEARCH_LIMIT = 30;
-
-const avatarUrl = (hash: string | null) => (hash ? fileUrl(hash, 'avatar') : null);
 
 export function toUserInfo(user: UserRow): UserInfoModel {
   return {

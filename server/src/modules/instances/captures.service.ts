@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
-import { fileUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
 import { listChallenges } from '../challenges';
 import { findGame } from '../games';
@@ -98,7 +98,7 @@ export async function listCaptureTeams(db: Db, dataDir: string, challengeId: num
       teamId: team.id,
       name: team.name,
       division: participation.division,
-      avatar: team.avatarHash ? fileUrl(team.avatarHash, 'avatar') : null,
+      avatar: avatarUrl(team.avatarHash),
       count: counts.get(participation.id) ?? 0,
     }))
     .sort((left, right) => left.teamId - right.teamId || left.id - right.id);

@@ -5,9 +5,9 @@ import type { ChallengeType, EventType } from '../../db/schema/enums';
 import type { Env } from '../../env';
 import { generateTestFlag } from '../../lib/flag-template';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { fileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/app/auth';
 import type { SettingsStore } from '../settings';
+import { toTeamModel } from '../teams';
 import { bus } from '../../lib/bus';
 import { findChallenge, findEnabledChallenge, type ChallengeRow } from '../challenges';
 import { playContext } from '../participations';
@@ -177,7 +177,7 @@ export class InstanceService {
   async list(filter: repo.AdminFilter): Promise<Schemas['ArrayResponseOfContainerInstanceModel']> {
     const { rows, total } = await repo.listGameContainers(this.deps.db, filter);
     const data = rows.map(({ container, team, challenge }) => ({
-      team: { id: team.id, name: team.name, avatar: team.avatarHash ? fileUrl(team.avatarHash, 'avatar') : null },
+      team: toTeamModel(team),
       challenge,
       image: container.image,
       containerGuid: container.id,

@@ -7,8 +7,9 @@ import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
 import { bus } from '../../lib/bus';
 import { ended, gameOrNotFound, type GameRow } from '../games';
+import { setTeamLocked } from '../teams';
 import * as repo from './join.repository';
-import { ensureInstancesForParticipation, lockTeamRow, updateParticipation } from './review.repository';
+import { ensureInstancesForParticipation, updateParticipation } from './review.repository';
 
 /**
  * Joining and leaving a game: the team's participation, its members, and the instances an accepted
@@ -68,7 +69,7 @@ export async function joinGame(
           : participation.status;
       await updateParticipation(tx, participation.id, { division, status });
       if (status === 'Accepted' && participation.status !== 'Accepted') {
-        await lockTeamRow(tx, participation.teamId);
+        await setTeamLocked(tx, participation.teamId);
         await ensureInstancesForParticipation(tx, participation.id, gameId);
         return true;
       }

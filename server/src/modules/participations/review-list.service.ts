@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import { participationStatuses } from '../../db/schema/enums';
-import { fileUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/storage';
 import { gameOrNotFound } from '../games';
+import { toTeamInfo } from '../teams';
 import { listGameParticipations, type ParticipationFilter } from './review-list.repository';
 
 /** The statuses the review list can be filtered by. */
@@ -16,11 +17,7 @@ export async function participationList(db: Db, gameId: number, filter: Particip
   const items = rows.map(({ participation, team }) => ({
     id: participation.id,
     team: {
-      id: team.id,
-      name: team.name,
-      bio: team.bio,
-      avatar: team.avatarHash ? fileUrl(team.avatarHash, 'avatar') : null,
-      locked: team.locked,
+      ...toTeamInfo(team),
       captainId: team.captainId,
       members: (membersOf.get(team.id) ?? []).map(({ user }) => ({
         // ProfileUserInfoModel names the id `userId`; the captain is told by the team's `captainId`.
@@ -30,7 +27,7 @@ export async function participationList(db: Db, gameId: number, filter: Particip
         stdNumber: user.stdNumber,
         phone: user.phone,
         email: user.email,
-        avatar: user.avatarHash ? fileUrl(user.avatarHash, 'avatar') : null,
+        avatar: avatarUrl(user.avatarHash),
       })),
     },
     registeredMembers: (registeredIn.get(participation.id) ?? []).map((row) => row.userId),

@@ -4,7 +4,6 @@ import { challenges } from '../../db/schema/challenges';
 import { games } from '../../db/schema/games';
 import { gameInstances } from '../../db/schema/instances';
 import { participations } from '../../db/schema/participations';
-import { teams } from '../../db/schema/teams';
 
 export type ParticipationRow = typeof participations.$inferSelect;
 
@@ -33,10 +32,6 @@ export async function updateParticipation(
   changes: Partial<Pick<ParticipationRow, 'status' | 'division'>>,
 ): Promise<void> {
   await tx.update(participations).set(changes).where(eq(participations.id, id));
-}
-
-export async function lockTeamRow(tx: Db, teamId: number): Promise<void> {
-  await tx.update(teams).set({ locked: true }).where(eq(teams.id, teamId));
 }
 
 /** Gives a participation an instance of every enabled challenge of its game; how many were new. */

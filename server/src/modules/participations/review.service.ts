@@ -4,10 +4,10 @@ import type { ParticipationStatus } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
 import { bus } from '../../lib/bus';
 import { rejectNul } from '../../lib/text';
+import { setTeamLocked } from '../teams';
 import {
   ensureInstancesForParticipation,
   lockParticipation,
-  lockTeamRow,
   updateParticipation,
   type ParticipationRow,
 } from './review.repository';
@@ -71,7 +71,7 @@ export async function reviewParticipation(db: Db, id: number, model: Participati
     if (changes.status === undefined && changes.division === undefined) return undefined;
     await updateParticipation(tx, id, changes);
     if (changes.status === 'Accepted') {
-      await lockTeamRow(tx, participation.teamId);
+      await setTeamLocked(tx, participation.teamId);
       await ensureInstancesForParticipation(tx, id, game.id);
     }
     return game.id;

@@ -6,6 +6,7 @@ import { fileUrl, openFile } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
 import { releaseHashes, removeBlobs } from '../attachments';
 import { requireGame } from '../games';
+import { toTeamInfo } from '../teams';
 import { clearWriteups, countWriteups, listWriteups, type WriteupRow } from './writeups.repository';
 
 export type WriteupInfoModel = components['schemas']['WriteupInfoModel'];
@@ -13,15 +14,8 @@ export type WriteupInfoModel = components['schemas']['WriteupInfoModel'];
 export function toWriteupInfo(row: WriteupRow): WriteupInfoModel {
   return {
     id: row.participationId,
-    team: {
-      id: row.team.id,
-      name: row.team.name,
-      bio: row.team.bio,
-      avatar: row.team.avatarHash ? fileUrl(row.team.avatarHash, 'avatar') : null,
-      locked: row.team.locked,
-      // GZCTF leaves the members out of writeup listings.
-      members: null,
-    },
+    // GZCTF leaves the members out of writeup listings.
+    team: toTeamInfo(row.team),
     url: fileUrl(row.hash, row.fileName),
     uploadTimeUtc: row.uploadedAt.getTime(),
   };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { components } from '../../contract/api.generated';
 import { notFound } from '../../lib/http-error';
-import { fileUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/storage';
 import {
   deletePost,
   findPost,
@@ -29,7 +29,7 @@ export function toPostInfo(post: PostWithAuthor): PostInfoModel {
     summary: post.summary,
     isPinned: post.isPinned,
     tags: post.tags,
-    authorAvatar: post.authorAvatarHash ? fileUrl(post.authorAvatarHash, 'avatar') : null,
+    authorAvatar: avatarUrl(post.authorAvatarHash),
     authorName: post.authorName,
     time: post.updatedAt.getTime(),
   };

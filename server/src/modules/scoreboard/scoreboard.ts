@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users';
 import { challengeCategories, type ChallengeCategory } from '../../db/schema/enums';
 import { bloodFactor, type BloodRank } from '../../lib/blood-bonus';
 import { challengeScore } from '../../lib/scoring';
-import { fileUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/storage';
 import type { GameRow } from '../games';
 
 type Schemas = components['schemas'];
@@ -21,8 +21,6 @@ const BLOODS: BloodRank[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
 // .NET's DateTimeOffset.MinValue in Unix ms: "no solve yet".
 export const NO_SOLVE_TIME = -62135596800000;
 const TIMELINE_TEAMS = 10;
-
-const avatarUrl = (hash: string | null) => (hash ? fileUrl(hash, 'avatar') : null);
 
 /**
  * .NET's Convert.ToInt32 rounds half to even; GZCTF multiplies in float. We multiply in double and

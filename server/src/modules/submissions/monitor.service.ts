@@ -2,9 +2,9 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import type { AnswerResult } from '../../db/schema/enums';
 import { searchPattern } from '../../lib/paging';
-import { fileUrl } from '../../lib/storage';
 import { gameOrNotFound, requireStarted } from '../games';
 import { listParticipationTeams } from '../participations';
+import { toTeamModel } from '../teams';
 import * as repo from './monitor.repository';
 
 /** The monitor's lists of a game: submissions and cheat records, a page at a time with the number of all matches. */
@@ -71,11 +71,7 @@ export async function cheatInfoList(
     const row = parts.get(id)!;
     return {
       id,
-      team: {
-        id: row.team.id,
-        name: row.team.name,
-        avatar: row.team.avatarHash ? fileUrl(row.team.avatarHash, 'avatar') : null,
-      },
+      team: toTeamModel(row.team),
       status: row.participation.status,
       division: row.participation.division,
     };

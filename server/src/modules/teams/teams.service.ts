@@ -3,12 +3,10 @@ import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { toWebp } from '../../lib/images';
-import type { SortRequest } from '../../lib/sorting';
-import { fileUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
+import { avatarUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
 import { verifyTeamToken } from '../../lib/team-token';
 import type { SessionUser } from '../../plugins/app/auth';
 import {
-  countTeams,
   countCaptaincies,
   deleteMember,
   deleteTeamRow,
@@ -18,22 +16,19 @@ import {
   insertMember,
   insertTeam,
   isMember,
-  listTeams,
   lockTeam,
   lockUser,
   membersOf,
-  searchTeams,
   teamsOfUser,
   updateTeam,
   writeupHashesOfTeam,
-  type MemberRow,
   type TeamChanges,
-  type TeamSort,
   type TeamRow,
-} from './team.repository';
+} from './teams.repository';
+import { toTeamInfo, type TeamInfoModel } from './teams.models';
 
 /**
- * Teams (reference §2.8, §5.3) and their administration (§2.2).
+ * Teams (reference §2.8, §5.3): what players do with them. Administration is `admin.service.ts`.
  *
  * Concurrency: every change to a team's captain or members runs in one transaction that first
  * row-locks the team (`lockTeam`), so kicks, leaves, transfers, deletes and token refreshes on one
@@ -47,49 +42,25 @@ import {
  */
 
 type Schemas = components['schemas'];
-export type TeamInfoModel = Schemas['TeamInfoModel'];
 export type TeamUpdateModel = Schemas['TeamUpdateModel'];
-export type AdminTeamModel = Schemas['AdminTeamModel'];
 export type SignatureVerifyModel = Schemas['SignatureVerifyModel'];
 
 /** GZCTF's `MaxTeamsAllowed`: how many teams one user may captain. */
 export const MAX_CAPTAINCIES = 3;
-/** Admin search returns at most this many teams (reference §2.2). */
-export const SEARCH_LIMIT = 30;
 const INT32_MAX = 2_147_483_647;
 
 // The code is "{name}:{id}:{token}"; names may hold colons, so it is read from the end.
 const INVITE_CODE = /:(\d+):([0-9a-f]{32})$/;
 
-const avatarUrl = (hash: string | null) => (hash ? fileUrl(hash, 'avatar') : null);
 const newInviteToken = () => randomBytes(16).toString('hex');
 const inviteCodeOf = (team: TeamRow) => `${team.name}:${team.id}:${team.inviteToken}`;
 /** Names are trimmed; a name of only spaces counts as empty. */
-const cleanName = (name: string | null | undefined) => name?.trim() ?? '';
+export const cleanName = (name: string | null | undefined) => name?.trim() ?? '';
 
 // ---- models ----
 
-function toTeamInfo(team: TeamRow, members: MemberRow[]): TeamInfoModel {
-  const own = members.filter((member) => member.teamId === team.id);
-  // Captain first, then by membership age (membersOf's order), as the team pages list them.
-  own.sort((a, b) => Number(b.userId === team.captainId) - Number(a.userId === team.captainId));
-  return {
-    id: team.id,
-    name: team.name,
-    bio: team.bio,
-    avatar: avatarUrl(team.avatarHash),
-    locked: team.locked,
-    members: own.map((member) => ({
-      id: member.userId,
-      userName: member.userName,
-      bio: member.bio,
-      avatar: avatarUrl(member.avatarHash),
-      captain: member.userId === team.captainId,
-    })),
-  };
-}
-
-async function withMembers(db: Db, rows: TeamRow[]): Promise<TeamInfoModel[]> {
+/** Teams with their members, fetched in one query for all of them. */
+export async function withMembers(db: Db, rows: TeamRow[]): Promise<TeamInfoModel[]> {
   const members = await membersOf(
     db,
     rows.map((row) => row.id),
@@ -129,7 +100,7 @@ async function ensureNotLocked(tx: Db, team: TeamRow, now = new Date()): Promise
  * Deletes a locked team row and drops the file references it held (its avatar and its writeups).
  * Returns the hashes whose last reference went, for `removeBlobs` after the commit.
  */
-async function removeTeam(tx: Db, team: TeamRow): Promise<string[]> {
+export async function removeTeam(tx: Db, team: TeamRow): Promise<string[]> {
   const held = [...(team.avatarHash ? [team.avatarHash] : []), ...(await writeupHashesOfTeam(tx, team.id))];
   await deleteTeamRow(tx, team.id);
   const gone: string[] = [];
@@ -139,7 +110,7 @@ async function removeTeam(tx: Db, team: TeamRow): Promise<string[]> {
   return gone;
 }
 
-async function removeBlobs(db: Db, dataDir: string, hashes: string[]): Promise<void> {
+export async function removeBlobs(db: Db, dataDir: string, hashes: string[]): Promise<void> {
   for (const hash of hashes) await removeBlob(db, dataDir, hash);
 }
 
@@ -227,7 +198,7 @@ export async function replaceTeamAvatar(
     return { hash: stored.hash, released };
   });
   if (released) await removeBlob(db, dataDir, released);
-  return fileUrl(hash, 'avatar');
+  return avatarUrl(hash)!;
 }
 
 export async function getInviteCode(db: Db, user: SessionUser, id: number): Promise<string> {
@@ -328,48 +299,4 @@ export function verifySignature(body: SignatureVerifyModel): void {
   const result = verifyTeamToken(body.teamToken, body.publicKey);
   if (result === 'malformed') throw badRequest('team.signatureMalformed');
   if (result === 'invalid') throw new HttpError(401, 'team.signatureInvalid');
-}
-
-// ---- administration (reference §2.2) ----
-
-/** A page of teams; with `search`, of the matching ones, and `total` counts the matches. */
-export async function getTeams(
-  db: Db,
-  page: { count: number; skip: number; search?: string | undefined } & SortRequest<TeamSort>,
-) {
-  const [rows, total] = await Promise.all([listTeams(db, page, page.search), countTeams(db, page.search)]);
-  const data = await withMembers(db, rows);
-  return { data, length: data.length, total };
-}
-
-export async function findTeams(db: Db, hint: string | undefined) {
-  const data = await withMembers(db, await searchTeams(db, (hint ?? '').trim(), SEARCH_LIMIT));
-  return { data, length: data.length, total: data.length };
-}
-
-/** Empty name or bio keeps the old value; `locked` null keeps the lock. A missing team is 400, as in GZCTF. */
-export async function adminUpdateTeam(db: Db, id: number, body: AdminTeamModel): Promise<TeamRow> {
-  return db.transaction(async (tx) => {
-    if (!(await lockTeam(tx, id))) throw badRequest('team.notFound');
-    const name = cleanName(body.name);
-    const changes: TeamChanges = {
-      ...(name ? { name } : {}),
-      ...(body.bio ? { bio: body.bio } : {}),
-      ...(body.locked != null ? { locked: body.locked } : {}),
-    };
-    const team = await updateTeam(tx, id, changes);
-    if (!team) throw badRequest('team.notFound');
-    return team;
-  });
-}
-
-/** Admins delete regardless of the lock. */
-export async function adminDeleteTeam(db: Db, dataDir: string, id: number): Promise<TeamRow> {
-  const { team, gone } = await db.transaction(async (tx) => {
-    const team = await lockTeam(tx, id);
-    if (!team) throw notFound('team.notFound');
-    return { team, gone: await removeTeam(tx, team) };
-  });
-  await removeBlobs(db, dataDir, gone);
-  return team;
 }

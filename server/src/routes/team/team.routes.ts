@@ -20,7 +20,7 @@ import {
   transferCaptaincy,
   updateTeamInfo,
   verifySignature,
-} from './team.service';
+} from '../../modules/teams';
 
 /** The answers to a code that was not right: what a guess gets. */
 const INVITE_GUESS_KEYS = new Set(['team.inviteMalformed', 'team.notFound', 'team.inviteInvalid']);

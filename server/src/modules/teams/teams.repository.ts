@@ -1,6 +1,9 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { games, participations, teamMembers, teams, userParticipations, users } from '../../db/schema';
+import { games } from '../../db/schema/games';
+import { participations, userParticipations } from '../../db/schema/participations';
+import { teamMembers, teams } from '../../db/schema/teams';
+import { users } from '../../db/schema/users';
 import { searchPattern } from '../../lib/paging';
 import { sortOrder, type SortRequest } from '../../lib/sorting';
 
@@ -71,6 +74,14 @@ export async function updateTeam(db: Db, id: number, changes: TeamChanges): Prom
   if (Object.keys(changes).length === 0) return findTeam(db, id);
   const [row] = await db.update(teams).set(changes).where(eq(teams.id, id)).returning();
   return row;
+}
+
+/**
+ * Sets a team's lock (reference §5.3) when a participation of it is accepted, in the caller's
+ * transaction; the players' operations clear it once no unfinished game is left.
+ */
+export async function setTeamLocked(tx: Db, id: number): Promise<void> {
+  await tx.update(teams).set({ locked: true }).where(eq(teams.id, id));
 }
 
 /** Deletes a team; its members, participations and everything under them go with it (cascade). */

@@ -1,8 +1,8 @@
 import type { Handlers } from '../../contract/handlers';
 import { sendEmpty } from '../../lib/reply';
-import { adminDeleteTeam, adminUpdateTeam, findTeams, getTeams } from './team.service';
+import { adminDeleteTeam, adminUpdateTeam, findTeams, getTeams } from '../../modules/teams';
 
-// Admin-tagged operations (reference §2.2) that belong to the team aggregate, so they live with it.
+// Admin-tagged operations (reference §2.2) on teams; the teams module holds their rules.
 export const adminTeamHandlers: Handlers = {
   async adminGetTeams(request) {
     const { count = 100, skip = 0, search, sort, order } = request.query;

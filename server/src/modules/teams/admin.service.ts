@@ -1,0 +1,67 @@
+import type { components } from '../../contract/api.generated';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/http-error';
+import type { SortRequest } from '../../lib/sorting';
+import {
+  countTeams,
+  listTeams,
+  lockTeam,
+  searchTeams,
+  updateTeam,
+  type TeamChanges,
+  type TeamRow,
+  type TeamSort,
+} from './teams.repository';
+import { cleanName, removeBlobs, removeTeam, withMembers } from './teams.service';
+
+/**
+ * The administration of teams (reference §2.2): lists, search, edits and deletes that ignore
+ * captaincy. Edits and deletes lock the team row like the players' operations (`teams.service.ts`).
+ */
+
+export type AdminTeamModel = components['schemas']['AdminTeamModel'];
+
+/** Admin search returns at most this many teams (reference §2.2). */
+const SEARCH_LIMIT = 30;
+
+/** A page of teams; with `search`, of the matching ones, and `total` counts the matches. */
+export async function getTeams(
+  db: Db,
+  page: { count: number; skip: number; search?: string | undefined } & SortRequest<TeamSort>,
+) {
+  const [rows, total] = await Promise.all([listTeams(db, page, page.search), countTeams(db, page.search)]);
+  const data = await withMembers(db, rows);
+  return { data, length: data.length, total };
+}
+
+export async function findTeams(db: Db, hint: string | undefined) {
+  const data = await withMembers(db, await searchTeams(db, (hint ?? '').trim(), SEARCH_LIMIT));
+  return { data, length: data.length, total: data.length };
+}
+
+/** Empty name or bio keeps the old value; `locked` null keeps the lock. A missing team is 400, as in GZCTF. */
+export async function adminUpdateTeam(db: Db, id: number, body: AdminTeamModel): Promise<TeamRow> {
+  return db.transaction(async (tx) => {
+    if (!(await lockTeam(tx, id))) throw badRequest('team.notFound');
+    const name = cleanName(body.name);
+    const changes: TeamChanges = {
+      ...(name ? { name } : {}),
+      ...(body.bio ? { bio: body.bio } : {}),
+      ...(body.locked != null ? { locked: body.locked } : {}),
+    };
+    const team = await updateTeam(tx, id, changes);
+    if (!team) throw badRequest('team.notFound');
+    return team;
+  });
+}
+
+/** Admins delete regardless of the lock. */
+export async function adminDeleteTeam(db: Db, dataDir: string, id: number): Promise<TeamRow> {
+  const { team, gone } = await db.transaction(async (tx) => {
+    const team = await lockTeam(tx, id);
+    if (!team) throw notFound('team.notFound');
+    return { team, gone: await removeTeam(tx, team) };
+  });
+  await removeBlobs(db, dataDir, gone);
+  return team;
+}

@@ -1,0 +1,21 @@
+// The teams module's public surface: the players' and the admins' operations, how a team is shown,
+// and the team lock that accepting a participation sets.
+export { adminDeleteTeam, adminUpdateTeam, findTeams, getTeams } from './admin.service';
+export { toTeamInfo, toTeamModel } from './teams.models';
+export { setTeamLocked } from './teams.repository';
+export {
+  acceptInvite,
+  assertCaptain,
+  createTeam,
+  deleteTeam,
+  getInviteCode,
+  getMyTeams,
+  getTeam,
+  kickMember,
+  leaveTeam,
+  refreshInviteCode,
+  replaceTeamAvatar,
+  transferCaptaincy,
+  updateTeamInfo,
+  verifySignature,
+} from './teams.service';
