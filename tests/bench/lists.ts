@@ -22,7 +22,7 @@ import { games } from '../../server/src/db/schema';
 import { loadEnv } from '../../server/src/env';
 import { generateGameKeys } from '../../server/src/lib/game-keys';
 import { ensureClientBuilt } from '../../server/src/tools/client-build';
-import { listSubmissions } from '../../server/src/modules/game/monitor.repository';
+import { listSubmissions } from '../../server/src/modules/submissions/monitor.repository';
 import { asUser } from '../server/helpers/users';
 import { line, load } from './harness';
 

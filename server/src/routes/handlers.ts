@@ -8,7 +8,11 @@ import { captchaHandlers } from './info/captcha.routes';
 import { infoHandlers } from './info/info.routes';
 import { postsHandlers } from './posts/posts.routes';
 import { editHandlers } from './edit/edit.routes';
-import { gameHandlers } from '../modules/game/game.routes';
+import { gameChallengeHandlers } from './game/challenges.routes';
+import { gameDetailsHandlers } from './game/details.routes';
+import { gameJoinHandlers } from './game/join.routes';
+import { gameMonitorHandlers } from './game/monitor.routes';
+import { gameWriteupHandlers } from './game/writeups.routes';
 import { reviewHandlers } from './admin/review.routes';
 import { writeupsHandlers } from './admin/writeups.routes';
 import { adminTeamHandlers } from './admin/teams.routes';
@@ -30,7 +34,11 @@ export const handlers: Handlers = {
   ...writeupsHandlers,
   ...teamHandlers,
   ...adminTeamHandlers,
-  ...gameHandlers,
+  ...gameDetailsHandlers,
+  ...gameJoinHandlers,
+  ...gameChallengeHandlers,
+  ...gameWriteupHandlers,
+  ...gameMonitorHandlers,
   ...instancesHandlers,
   ...capturesHandlers,
   ...proxyHandlers,

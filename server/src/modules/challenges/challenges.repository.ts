@@ -24,6 +24,15 @@ export async function findChallenge(db: Db, gameId: number, id: number): Promise
   return row;
 }
 
+/** A challenge players can open: of this game and enabled. */
+export async function findEnabledChallenge(db: Db, gameId: number, id: number): Promise<ChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(challenges)
+    .where(and(eq(challenges.id, id), eq(challenges.gameId, gameId), eq(challenges.isEnabled, true)));
+  return row;
+}
+
 /** The challenge row, locked until the transaction ends, so edits of one challenge queue up. */
 export async function lockChallenge(tx: Db, gameId: number, id: number): Promise<ChallengeRow | undefined> {
   const [row] = await tx
@@ -60,6 +69,28 @@ export async function listFlags(db: Db, challengeId: number): Promise<FlagRow[]>
 export async function countFlags(db: Db, challengeId: number): Promise<number> {
   const [row] = await db.select({ value: count() }).from(flags).where(eq(flags.challengeId, challengeId));
   return row?.value ?? 0;
+}
+
+/**
+ * Takes a random free flag of a dynamic-attachment challenge (marked occupied, in the caller's
+ * transaction); undefined when none is left. Locked rows are skipped, so concurrent takers never wait.
+ */
+export async function takeFreeFlag(tx: Db, challengeId: number): Promise<number | undefined> {
+  const [flag] = await tx
+    .select({ id: flags.id })
+    .from(flags)
+    .where(and(eq(flags.challengeId, challengeId), eq(flags.isOccupied, false)))
+    .orderBy(sql`random()`)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!flag) return undefined;
+  await tx.update(flags).set({ isOccupied: true }).where(eq(flags.id, flag.id));
+  return flag.id;
+}
+
+export async function findFlagAttachmentId(db: Db, flagId: number): Promise<number | null> {
+  const [row] = await db.select({ attachmentId: flags.attachmentId }).from(flags).where(eq(flags.id, flagId));
+  return row?.attachmentId ?? null;
 }
 
 export async function insertFlags(

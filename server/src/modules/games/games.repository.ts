@@ -29,6 +29,12 @@ export async function listGames(
     .offset(page.skip);
 }
 
+/** Games players may browse: newest start first (hidden ones are reachable by id only). */
+export async function listVisibleGames(db: Db, page: { count: number; skip: number }): Promise<GameRow[]> {
+  const query = db.select().from(games).where(eq(games.hidden, false)).orderBy(desc(games.startAt), desc(games.id));
+  return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
+}
+
 export async function countGames(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(games);
   return row?.value ?? 0;
@@ -43,6 +49,11 @@ export async function findGame(db: Db, id: number): Promise<GameRow | undefined>
 export async function lockGame(tx: Db, id: number): Promise<GameRow | undefined> {
   const [row] = await tx.select().from(games).where(eq(games.id, id)).for('update');
   return row;
+}
+
+export async function setFreezeAt(db: Db, gameId: number, freezeAt: Date | null): Promise<boolean> {
+  const rows = await db.update(games).set({ freezeAt }).where(eq(games.id, gameId)).returning({ id: games.id });
+  return rows.length > 0;
 }
 
 export async function insertGame(db: Db, values: NewGame): Promise<GameRow> {

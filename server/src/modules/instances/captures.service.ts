@@ -8,9 +8,8 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { avatarUrl } from '../../lib/storage';
 import { createTarStream, type TarEntry } from '../../lib/tar';
 import { listChallenges } from '../challenges';
-import { archiveTimestamp } from '../participations';
-import { findGame } from '../game/game.repository';
-import { listParticipationTeams } from '../game/monitor.repository';
+import { findGame } from '../games';
+import { archiveTimestamp, listParticipationTeams } from '../participations';
 import {
   captureFilePath,
   challengeCaptureDir,

@@ -8,6 +8,7 @@ import { participations } from '../../db/schema/participations';
 import { teams } from '../../db/schema/teams';
 import type { EventType } from '../../db/schema/enums';
 
+export type InstanceRow = typeof gameInstances.$inferSelect;
 export type ContainerRow = typeof containers.$inferSelect;
 export type NewContainer = typeof containers.$inferInsert;
 
@@ -20,6 +21,25 @@ export async function installationId(db: Db): Promise<string> {
 /** Serialises one team's container operations (count limit, oldest-first eviction). */
 export async function lockParticipation(tx: Db, id: number): Promise<void> {
   await tx.select({ id: participations.id }).from(participations).where(eq(participations.id, id)).for('update');
+}
+
+/** The team's instance of a challenge, created when missing; locked for the transaction. */
+export async function lockOrCreateInstance(tx: Db, participationId: number, challengeId: number): Promise<InstanceRow> {
+  await tx.insert(gameInstances).values({ participationId, challengeId }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(gameInstances)
+    .where(and(eq(gameInstances.participationId, participationId), eq(gameInstances.challengeId, challengeId)))
+    .for('update');
+  return row!;
+}
+
+export async function setInstanceFlag(
+  tx: Db,
+  instanceId: number,
+  flag: { flag: string } | { flagId: number },
+): Promise<void> {
+  await tx.update(gameInstances).set(flag).where(eq(gameInstances.id, instanceId));
 }
 
 /** Containers running now, players' and test ones (the metrics gauge). */

@@ -8,15 +8,15 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import type { SessionUser } from '../../plugins/app/auth';
 import type { SettingsStore } from '../settings';
 import { toTeamModel } from '../teams';
-import { findChallenge } from '../challenges';
 import { bus } from '../../lib/bus';
-import { findEnabledChallenge, lockOrCreateInstance, type ChallengeRow } from '../game/game.repository';
-import { playContext, prepareInstance } from '../game/game.service';
+import { findChallenge, findEnabledChallenge, type ChallengeRow } from '../challenges';
+import { playContext } from '../participations';
 import { ContainerEngineError, type ContainerBackend, type ContainerSpec } from './backend';
 import { toContainerInfo, type ContainerInfoModel } from './container-info';
 import * as repo from './instances.repository';
 import type { ContainerRow } from './instances.repository';
 import type { StartGate } from './start-gate';
+import { prepareInstance } from './team-instance.service';
 
 type Schemas = components['schemas'];
 
@@ -136,7 +136,7 @@ export class InstanceService {
     const challenge = await this.containerChallenge(gameId, challengeId);
     const policy = (await this.deps.settings.get()).containerPolicy;
     const row = await db.transaction(async (tx) => {
-      const instance = await lockOrCreateInstance(tx, participation.id, challenge.id);
+      const instance = await repo.lockOrCreateInstance(tx, participation.id, challenge.id);
       const container = await repo.findInstanceContainer(tx, instance.id);
       if (!container || container.status !== 'Running') throw badRequest('container.notFound');
       const now = this.now();
@@ -156,7 +156,7 @@ export class InstanceService {
     const challenge = await this.containerChallenge(gameId, challengeId);
     const container = await db.transaction(async (tx) => {
       await repo.lockParticipation(tx, participation.id);
-      const instance = await lockOrCreateInstance(tx, participation.id, challenge.id);
+      const instance = await repo.lockOrCreateInstance(tx, participation.id, challenge.id);
       const container = await repo.findInstanceContainer(tx, instance.id);
       if (!container) throw badRequest('container.notFound');
       this.throttle(instance.lastContainerOperation);

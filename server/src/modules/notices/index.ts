@@ -1,3 +1,13 @@
-// The notices module's public surface: game notices (admins' Normal ones, and those other changes post).
+// The notices module's public surface: game notices (admins' Normal ones, those other changes post,
+// the players' list) and the monitor's event list.
+export { eventList } from './events.service';
 export { insertNotice } from './notices.repository';
-export { addNotice, editNotice, getNotices, removeNotice, toGameNotice, type GameNotice } from './notices.service';
+export {
+  addNotice,
+  editNotice,
+  getNotices,
+  playerNotices,
+  removeNotice,
+  toGameNotice,
+  type GameNotice,
+} from './notices.service';

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameNotices } from '../../db/schema/notices';
 
@@ -17,6 +17,15 @@ export async function listNormalNotices(db: Db, gameId: number): Promise<NoticeR
     .from(gameNotices)
     .where(and(eq(gameNotices.gameId, gameId), eq(gameNotices.type, 'Normal')))
     .orderBy(desc(gameNotices.publishedAt), desc(gameNotices.id));
+}
+
+/** Every notice of a game as players list them: Normal ones first, then the platform's, each newest first (reference §2.5). */
+export async function listGameNotices(db: Db, gameId: number): Promise<NoticeRow[]> {
+  return db
+    .select()
+    .from(gameNotices)
+    .where(eq(gameNotices.gameId, gameId))
+    .orderBy(sql`${gameNotices.type} = 'Normal' desc`, desc(gameNotices.publishedAt), desc(gameNotices.id));
 }
 
 export async function findNotice(db: Db, gameId: number, id: number): Promise<NoticeRow | undefined> {

@@ -3,12 +3,13 @@ import type { Db } from '../../db/client';
 import type { NoticeType } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
 import { bus } from '../../lib/bus';
-import { requireGame } from '../games';
+import { gameOrNotFound, requireGame, requireStarted } from '../games';
 import { rejectNul } from '../../lib/text';
 import {
   deleteNormalNotice,
   findNotice,
   insertNotice,
+  listGameNotices,
   listNormalNotices,
   updateNormalNotice,
   type NoticeRow,
@@ -48,6 +49,15 @@ export async function addNotice(db: Db, gameId: number, model: GameNoticeModel):
 export async function getNotices(db: Db, gameId: number): Promise<GameNotice[]> {
   await requireGame(db, gameId);
   return (await listNormalNotices(db, gameId)).map(toGameNotice);
+}
+
+/** The players' notice list, once the game has started; `count` 0 means all. */
+export async function playerNotices(db: Db, gameId: number, page: { count?: number; skip?: number }) {
+  requireStarted(await gameOrNotFound(db, gameId));
+  const rows = await listGameNotices(db, gameId);
+  const skip = page.skip ?? 0;
+  const count = page.count ?? 100;
+  return rows.slice(skip, count > 0 ? skip + count : undefined).map(toGameNotice);
 }
 
 async function requireNormalNotice(db: Db, gameId: number, id: number): Promise<NoticeRow> {

@@ -1,4 +1,10 @@
-// The participations module's public surface: the admin review of a participation, and writeups.
-export { ensureInstancesForParticipation } from './review.repository';
+// The participations module's public surface: joining and leaving, a player's context in a game, the
+// admin review and its list, and writeups (the team's own and the admin's).
+export { listParticipationTeams } from './join.repository';
+export { joinGame, leaveGame } from './join.service';
+export { gameInfo, playContext } from './player.service';
+export type { ParticipationRow } from './review.repository';
+export { PARTICIPATION_STATUSES, participationList } from './review-list.service';
 export { reviewParticipation } from './review.service';
+export { getWriteup, MAX_WRITEUP_BYTES, submitWriteup } from './team-writeup.service';
 export { archiveTimestamp, deleteWriteups, getWriteups, writeupArchive } from './writeups.service';

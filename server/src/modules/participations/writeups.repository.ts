@@ -73,3 +73,17 @@ export async function clearWriteups(tx: Db, gameId: number): Promise<string[]> {
     .where(and(eq(participations.gameId, gameId), isNotNull(participations.writeupHash)));
   return previous.map((row) => row.hash!);
 }
+
+/** Sets a team's writeup; the hash it replaces (the row is locked first, so two uploads queue). */
+export async function replaceWriteup(tx: Db, participationId: number, hash: string): Promise<string | null> {
+  const [old] = await tx
+    .select({ hash: participations.writeupHash })
+    .from(participations)
+    .where(eq(participations.id, participationId))
+    .for('update');
+  await tx
+    .update(participations)
+    .set({ writeupHash: hash, writeupUploadedAt: new Date() })
+    .where(eq(participations.id, participationId));
+  return old?.hash ?? null;
+}

@@ -1,7 +1,6 @@
-// The scoreboard module's public surface: the cached boards and how one is sent, the board's types,
-// and the sheet exports.
+// The scoreboard module's public surface: the cached boards and how one is sent, the sheet exports,
+// and the boards as each reader sees them (details, CTFtime feed).
 export { ScoreboardCache, sendScoreboard } from './scoreboard-cache';
-export type { ScoreboardEntry } from './scoreboard-board';
-export { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 export { sheetLabelTexts, sheetTimestamp } from './sheets';
 export { exportSheet, SUBMISSION_BATCH } from './sheet-export';
+export { ctftimeFeed, details, scoreboardEntry, scoreboardJson } from './views.service';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/client';
-import { submissionBatch } from '../game/monitor.repository';
+import { submissionBatch } from '../submissions';
 import type { SheetLabelTexts, SubmissionSheetRow } from './sheets';
 
 /**

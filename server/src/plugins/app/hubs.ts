@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AuthLevel } from '../../contract/contract';
 import { close, invocation, isJsonHandshake, negotiateResponse, parseFrames, ping, frame } from '../../lib/signalr';
 import { bus } from '../../lib/bus';
-import { findGame } from '../../modules/game/game.repository';
+import { findGame } from '../../modules/games';
 import { HttpError } from '../../lib/http-error';
 import { decimalId } from '../../lib/ids';
 import { hasRole } from './auth';

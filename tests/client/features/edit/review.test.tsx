@@ -42,7 +42,7 @@ function serveParticipations() {
   const edits: Array<{ id: string; body: unknown }> = [];
   reads = [];
   server.use(
-    // Filters and pages as the server does (server/src/modules/game), total in X-Total-Count.
+    // Filters and pages as the server does (server/src/modules/participations), total in X-Total-Count.
     http.get(`${API}/game/:id/participations`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       reads.push(query);

@@ -1,64 +1,18 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { challenges } from '../../db/schema/challenges';
-import { gameEvents } from '../../db/schema/notices';
-import { participations, userParticipations } from '../../db/schema/participations';
+import { participations } from '../../db/schema/participations';
 import { cheatInfo, submissions } from '../../db/schema/submissions';
-import { teamMembers, teams } from '../../db/schema/teams';
+import { teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
-import type { AnswerResult, EventType, ParticipationStatus } from '../../db/schema/enums';
+import type { AnswerResult } from '../../db/schema/enums';
 import type { PageRequest as ListPage } from '../../lib/paging';
-import { likePattern } from '../../lib/paging';
 
 /**
- * The queries behind the monitor's and the reviewer's lists of a game (events, submissions, cheat
- * records, participations) and the submissions sheet's batches: filtered, paged, counted.
+ * The queries behind the monitor's lists of a game (submissions, cheat records) and the submissions
+ * sheet's batches: filtered, paged, counted.
  */
-
-export interface EventFilter {
-  hideContainer: boolean;
-  type?: EventType | undefined;
-  /** An ILIKE pattern (`searchPattern`) matched against team, user and the event's values. */
-  pattern?: string | undefined;
-}
-
-function eventConditions(gameId: number, filter: EventFilter) {
-  const { pattern } = filter;
-  return and(
-    eq(gameEvents.gameId, gameId),
-    filter.hideContainer ? inArray(gameEvents.type, ['Normal', 'FlagSubmit', 'CheatDetected']) : undefined,
-    filter.type ? eq(gameEvents.type, filter.type) : undefined,
-    pattern
-      ? or(
-          ilike(teams.name, pattern),
-          ilike(users.userName, pattern),
-          ilike(sql`array_to_string(${gameEvents.values}, ' ')`, pattern),
-        )
-      : undefined,
-  );
-}
-
-export async function listEvents(db: Db, gameId: number, page: ListPage, filter: EventFilter) {
-  const query = db
-    .select({ event: gameEvents, user: users.userName, team: teams.name })
-    .from(gameEvents)
-    .leftJoin(users, eq(users.id, gameEvents.userId))
-    .leftJoin(teams, eq(teams.id, gameEvents.teamId))
-    .where(eventConditions(gameId, filter))
-    .orderBy(desc(gameEvents.at), desc(gameEvents.id));
-  return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
-}
-
-export async function countEvents(db: Db, gameId: number, filter: EventFilter): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(gameEvents)
-    .leftJoin(users, eq(users.id, gameEvents.userId))
-    .leftJoin(teams, eq(teams.id, gameEvents.teamId))
-    .where(eventConditions(gameId, filter));
-  return row?.value ?? 0;
-}
 
 export const submissionView = {
   id: submissions.id,
@@ -199,25 +153,6 @@ export async function countCheatInfo(db: Db, gameId: number, pattern?: string): 
   return row?.value ?? 0;
 }
 
-export async function listParticipationTeams(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      participation: participations,
-      team: {
-        id: teams.id,
-        name: teams.name,
-        bio: teams.bio,
-        avatarHash: teams.avatarHash,
-        locked: teams.locked,
-        captainId: teams.captainId,
-      },
-    })
-    .from(participations)
-    .innerJoin(teams, eq(teams.id, participations.teamId))
-    .where(inArray(participations.id, ids));
-}
-
 export async function listSubmissionViews(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
@@ -227,63 +162,4 @@ export async function listSubmissionViews(db: Db, ids: number[]) {
     .innerJoin(teams, eq(teams.id, submissions.teamId))
     .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
     .where(inArray(submissions.id, ids));
-}
-
-/** Every participation of a game with its team, members and registered members (admin review). */
-export interface ParticipationFilter {
-  page?: { count: number; skip: number };
-  status?: ParticipationStatus;
-  division?: string;
-  /** Part of the team name, matched case-insensitively. */
-  search?: string;
-}
-
-/**
- * The review list: one page (or all) of a game's participations by team id, the filtered total,
- * and the members and registered users of just those teams. The total rides on every row as a
- * window count, so a page costs one scan of the filtered rows; a page past the end reads it apart.
- */
-export async function listGameParticipations(db: Db, gameId: number, filter: ParticipationFilter = {}) {
-  const where = and(
-    eq(participations.gameId, gameId),
-    filter.status ? eq(participations.status, filter.status) : undefined,
-    filter.division !== undefined ? eq(participations.division, filter.division) : undefined,
-    filter.search !== undefined ? ilike(teams.name, likePattern(filter.search)) : undefined,
-  );
-  const query = db
-    .select({ participation: participations, team: teams, total: sql<number>`(count(*) over ())::integer` })
-    .from(participations)
-    .innerJoin(teams, eq(teams.id, participations.teamId))
-    .where(where)
-    .orderBy(asc(teams.id), asc(participations.id));
-  const rows = filter.page ? await query.limit(filter.page.count).offset(filter.page.skip) : await query;
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && filter.page && filter.page.skip > 0) {
-    const [counted] = await db
-      .select({ total: count() })
-      .from(participations)
-      .innerJoin(teams, eq(teams.id, participations.teamId))
-      .where(where);
-    total = counted?.total ?? 0;
-  }
-  const teamIds = rows.map((row) => row.team.id);
-  const participationIds = rows.map((row) => row.participation.id);
-  const [members, registered] = await Promise.all([
-    teamIds.length
-      ? db
-          .select({ teamId: teamMembers.teamId, user: users })
-          .from(teamMembers)
-          .innerJoin(users, eq(users.id, teamMembers.userId))
-          .where(inArray(teamMembers.teamId, teamIds))
-      : [],
-    participationIds.length
-      ? db
-          .select({ participationId: userParticipations.participationId, userId: userParticipations.userId })
-          .from(userParticipations)
-          .where(
-            and(eq(userParticipations.gameId, gameId), inArray(userParticipations.participationId, participationIds)),
-          )
-      : [],
-  ]);
-  return { rows, total, members, registered };
 }

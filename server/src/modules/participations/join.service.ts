@@ -6,11 +6,10 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
 import { bus } from '../../lib/bus';
-import { ensureInstancesForParticipation } from '../participations';
+import { ended, gameOrNotFound, type GameRow } from '../games';
 import { setTeamLocked } from '../teams';
-import * as repo from './game.repository';
-import type { GameRow } from './game.repository';
-import { ended, requireGame } from './game.service';
+import * as repo from './join.repository';
+import { ensureInstancesForParticipation, updateParticipation } from './review.repository';
 
 /**
  * Joining and leaving a game: the team's participation, its members, and the instances an accepted
@@ -44,7 +43,7 @@ export async function joinGame(
   model: Schemas['GameJoinModel'],
 ): Promise<void> {
   const db = app.db;
-  const game = await requireGame(db, gameId);
+  const game = await gameOrNotFound(db, gameId);
   if (game.endAt.getTime() < Date.now() && !game.practiceMode) throw ended();
   if (game.inviteCode && game.inviteCode !== (model.inviteCode ?? '')) throw badRequest('game.wrongInviteCode');
   const division = checkedDivision(game, model.division);
@@ -74,7 +73,7 @@ export async function joinGame(
         : participation.status === 'Rejected'
           ? 'Pending'
           : participation.status;
-      await repo.setParticipation(tx, participation.id, { division, status });
+      await updateParticipation(tx, participation.id, { division, status });
       if (status === 'Accepted' && participation.status !== 'Accepted') {
         await setTeamLocked(tx, participation.teamId);
         await ensureInstancesForParticipation(tx, participation.id, gameId);
@@ -92,7 +91,7 @@ export async function joinGame(
 
 /** Leave: only while Pending or Rejected; the participation goes with its last member. */
 export async function leaveGame(db: Database, gameId: number, user: SessionUser): Promise<string | null> {
-  await requireGame(db, gameId);
+  await gameOrNotFound(db, gameId);
   return db.transaction(async (tx) => {
     const mine = await repo.findUserParticipation(tx, user.id, gameId);
     if (!mine) throw badRequest('game.notParticipated');

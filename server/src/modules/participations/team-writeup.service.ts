@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { components } from '../../contract/api.generated';
 import type { Database, Db } from '../../db/client';
-import { files } from '../../db/schema/files';
-import { participations } from '../../db/schema/participations';
 import { badRequest } from '../../lib/http-error';
 import { releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
+import { findFileRow } from '../../lib/storage.repository';
 import type { SessionUser } from '../../plugins/app/auth';
-import { playContext } from './game.service';
+import { playContext } from './player.service';
+import { replaceWriteup } from './writeups.repository';
 
 export const MAX_WRITEUP_BYTES = 20 * 1024 * 1024;
 
@@ -17,9 +16,7 @@ export async function getWriteup(
   user: SessionUser,
 ): Promise<components['schemas']['BasicWriteupInfoModel']> {
   const { game, participation } = await playContext(db, gameId, user, { allowEnded: true });
-  const [file] = participation.writeupHash
-    ? await db.select().from(files).where(eq(files.hash, participation.writeupHash))
-    : [];
+  const file = participation.writeupHash ? await findFileRow(db, participation.writeupHash) : undefined;
   return {
     submitted: file !== undefined,
     name: file?.name ?? '#',
@@ -51,16 +48,8 @@ export async function submitWriteup(
   const name = `Writeup-${game.id}-${participation.teamId}-${Date.now()}.pdf`;
   const released = await db.transaction(async (tx) => {
     const stored = await storeFile(tx, dataDir, { buffer: upload.buffer, name });
-    const [old] = await tx
-      .select({ hash: participations.writeupHash })
-      .from(participations)
-      .where(eq(participations.id, participation.id))
-      .for('update');
-    await tx
-      .update(participations)
-      .set({ writeupHash: stored.hash, writeupUploadedAt: new Date() })
-      .where(eq(participations.id, participation.id));
-    return old?.hash && (await releaseFileRow(tx, old.hash)) === 'deleted' ? old.hash : undefined;
+    const old = await replaceWriteup(tx, participation.id, stored.hash);
+    return old && (await releaseFileRow(tx, old)) === 'deleted' ? old : undefined;
   });
   if (released) await removeBlob(db, dataDir, released);
 }

@@ -1,0 +1,102 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { participations, userParticipations } from '../../db/schema/participations';
+import { teamMembers, teams } from '../../db/schema/teams';
+import type { ParticipationRow } from './review.repository';
+
+export async function countParticipations(db: Db, gameId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(participations).where(eq(participations.gameId, gameId));
+  return row?.n ?? 0;
+}
+
+/** The user's participation in a game (any status) with its team name. */
+export async function findUserParticipation(
+  db: Db,
+  userId: string,
+  gameId: number,
+): Promise<{ participation: ParticipationRow; teamName: string } | undefined> {
+  const [row] = await db
+    .select({ participation: participations, teamName: teams.name })
+    .from(userParticipations)
+    .innerJoin(participations, eq(participations.id, userParticipations.participationId))
+    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .where(and(eq(userParticipations.userId, userId), eq(userParticipations.gameId, gameId)));
+  return row;
+}
+
+export async function findTeamWithMember(db: Db, teamId: number, userId: string) {
+  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
+  if (!team) return undefined;
+  const [member] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return { isMember: member !== undefined };
+}
+
+export async function deleteRejectedMemberships(tx: Db, userId: string, gameId: number): Promise<void> {
+  await tx.execute(sql`
+    delete from ${userParticipations} up using ${participations} p
+    where p.id = up.participation_id and up.user_id = ${userId} and up.game_id = ${gameId}
+      and p.status = 'Rejected'`);
+}
+
+/** The team's participation in the game, created (with its token) when missing; locked for the transaction. */
+export async function lockOrCreateParticipation(
+  tx: Db,
+  values: { gameId: number; teamId: number; token: string; division: string | null },
+): Promise<ParticipationRow> {
+  await tx.insert(participations).values(values).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(participations)
+    .where(and(eq(participations.gameId, values.gameId), eq(participations.teamId, values.teamId)))
+    .for('update');
+  return row!;
+}
+
+export async function countMembers(tx: Db, participationId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(userParticipations)
+    .where(eq(userParticipations.participationId, participationId));
+  return row?.n ?? 0;
+}
+
+export async function insertMembership(tx: Db, userId: string, gameId: number, participationId: number) {
+  await tx.insert(userParticipations).values({ userId, gameId, participationId });
+}
+
+export async function deleteMembership(tx: Db, userId: string, gameId: number): Promise<void> {
+  await tx
+    .delete(userParticipations)
+    .where(and(eq(userParticipations.userId, userId), eq(userParticipations.gameId, gameId)));
+}
+
+export async function deleteParticipation(tx: Db, id: number): Promise<string | null> {
+  const [row] = await tx
+    .delete(participations)
+    .where(eq(participations.id, id))
+    .returning({ writeupHash: participations.writeupHash });
+  return row?.writeupHash ?? null;
+}
+
+/** Participations by id with their teams (the cheat records' and the traffic lists' team cards). */
+export async function listParticipationTeams(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      participation: participations,
+      team: {
+        id: teams.id,
+        name: teams.name,
+        bio: teams.bio,
+        avatarHash: teams.avatarHash,
+        locked: teams.locked,
+        captainId: teams.captainId,
+      },
+    })
+    .from(participations)
+    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .where(inArray(participations.id, ids));
+}

@@ -1,0 +1,70 @@
+import type { DatabaseHandle, Db } from '../../db/client';
+import type { AnswerResult } from '../../db/schema/enums';
+import { badRequest, notFound } from '../../lib/http-error';
+import type { PlatformMetrics } from '../../lib/metrics';
+import type { SessionUser } from '../../plugins/app/auth';
+import { ended, notStarted } from '../games';
+import { playContext } from '../participations';
+import { submissionIntake } from './intake.repository';
+import { findOwnSubmissionStatus } from './submit.repository';
+
+/** A player's flag: submitted (acknowledged, then judged in the background) and its status read back. */
+
+const MAX_ANSWER_LENGTH = 127;
+
+/**
+ * Commits the submission as FlagSubmitted, then queues it; the id is the acknowledgement. The
+ * context checks and the insert are one statement shared by concurrent submissions (`intake.ts`);
+ * the answers below follow `playContext`'s order, then the challenge, then the answer itself.
+ */
+/** What submitting uses of the app. */
+export interface SubmitDeps {
+  db: Db;
+  database: Pick<DatabaseHandle, 'kind'>;
+  flagChecker: { enqueue(submissionId: number): void };
+  metrics: Pick<PlatformMetrics, 'submissionsAcknowledged'>;
+}
+
+export async function submitFlag(
+  app: SubmitDeps,
+  gameId: number,
+  challengeId: number,
+  user: SessionUser,
+  flag: string,
+): Promise<number> {
+  const answer = flag.trim();
+  // A lone surrogate (\p{Cs} in a `u` regex matches only unpaired halves) cannot travel through the
+  // batch's JSON into PostgreSQL: it would fail the whole statement, and everyone's flags in it.
+  const valid =
+    answer.length > 0 && answer.length <= MAX_ANSWER_LENGTH && !answer.includes('\0') && !/\p{Cs}/u.test(answer);
+  const context = await submissionIntake(app.db, app.database.kind).run({
+    gameId,
+    challengeId,
+    userId: user.id,
+    answer: valid ? answer : '',
+    valid,
+  });
+  if (!context.gameFound) throw notFound('game.notFound');
+  if (context.participationStatus === null) throw badRequest('game.notParticipated');
+  if (context.participationStatus !== 'Accepted') throw badRequest('game.notAccepted');
+  if (!context.started) throw notStarted();
+  if (!context.open) throw ended();
+  if (!context.challengeFound) throw notFound('game.challengeNotFound');
+  if (!valid || context.submissionId === null) throw badRequest('game.invalidFlag');
+  app.flagChecker.enqueue(context.submissionId);
+  app.metrics.submissionsAcknowledged.inc();
+  return context.submissionId;
+}
+
+export async function submissionStatus(
+  db: Db,
+  gameId: number,
+  challengeId: number,
+  submissionId: number,
+  user: SessionUser,
+): Promise<AnswerResult> {
+  const { participation } = await playContext(db, gameId, user);
+  const status = await findOwnSubmissionStatus(db, submissionId, user.id, participation.id, challengeId);
+  if (!status) throw notFound('game.submissionNotFound');
+  return status === 'CheatDetected' ? 'WrongAnswer' : status;
+}

@@ -1,0 +1,43 @@
+import type { Handlers } from '../../contract/handlers';
+import { sendEmpty } from '../../lib/reply';
+import { requireUser } from '../../plugins/app/auth';
+import { browseGames, getFreeze, recentGames, setFreeze } from '../../modules/games';
+import { playerNotices } from '../../modules/notices';
+import { gameInfo } from '../../modules/participations';
+import { ctftimeFeed, details, scoreboardEntry, sendScoreboard } from '../../modules/scoreboard';
+
+/** The player's game views (reference §2.5): lists, the game page, details, scoreboard, notices. */
+export const gameDetailsHandlers: Handlers = {
+  async gameGames(request) {
+    return browseGames(request.server.db, request.query);
+  },
+  async gameRecentGames(request) {
+    return recentGames(request.server.db, request.query.limit);
+  },
+  async gameGame(request) {
+    return gameInfo(request.server.db, request.params.id, request.user);
+  },
+  async gameDetails(request) {
+    return details(request.server, request.params.id, requireUser(request));
+  },
+  async gameScoreboard(request, reply) {
+    // The cached text as is (no parse, no response serialisation), with the ETag and the compressed
+    // copies made once per board.
+    const board = await scoreboardEntry(request.server, request.params.id, request.user);
+    return sendScoreboard(request, reply, board);
+  },
+  async gameNotices(request) {
+    return playerNotices(request.server.db, request.params.id, request.query);
+  },
+  // Beyond GZCTF: the CTFtime feed (players' view, so a freeze holds) and the Admin-set freeze.
+  async beyondCtftimeFeed(request) {
+    return ctftimeFeed(request.server, request.params.id);
+  },
+  async beyondGetGameFreeze(request) {
+    return getFreeze(request.server.db, request.params.id);
+  },
+  async beyondSetGameFreeze(request, reply) {
+    await setFreeze(request.server.db, request.params.id, request.body.freezeAt ?? null);
+    return sendEmpty(reply);
+  },
+};
