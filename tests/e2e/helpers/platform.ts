@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { loadEnv } from '../../../server/src/env';
 import { startServer, type RunningServer } from '../../../server/src/main';
 import { ensureClientBuilt } from '../../../server/src/tools/client-build';
 import { startMailServer, type MailServer } from '../../helpers/mail-server';
-import { migratedPgliteImageFile } from '../../server/helpers/pglite-image';
+import { openPgliteFromImage } from '../../server/helpers/pglite-image';
 
 const ROOT = path.resolve(__dirname, '../../..');
 export const ARTIFACTS = path.join(ROOT, 'tests/.artifacts/e2e');
@@ -53,10 +52,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const distDir = path.join(ROOT, 'dist');
   ensureClientBuilt(distDir, (line) => process.stdout.write(`${line}\n`));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-e2e-'));
-  // The server's database directory starts as a migrated image (initdb skipped), unpacked as it is.
-  const databaseDir = path.join(dataDir, 'db');
-  fs.mkdirSync(databaseDir);
-  execFileSync('tar', ['-xf', await migratedPgliteImageFile(), '-C', databaseDir], { stdio: 'ignore' });
+  // The server's database directory starts as a copy of a migrated image (initdb skipped).
+  await (await openPgliteFromImage(path.join(dataDir, 'db'))).close();
   const mail = options.mail ? await startMailServer() : undefined;
   const env = loadEnv({
     ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
-import { migratedPgliteImage, migrationsDigest } from './pglite-image';
+import { migrationsDigest, newIdentity, openPgliteFromImage } from './pglite-image';
 
 export interface Engine {
   name: 'pglite' | 'postgres';
@@ -15,9 +16,7 @@ export interface Engine {
  * describe block, not per test.
  */
 export function engines(): Engine[] {
-  const list: Engine[] = [
-    { name: 'pglite', open: async () => openDatabase({ pgliteImage: await migratedPgliteImage() }) },
-  ];
+  const list: Engine[] = [{ name: 'pglite', open: () => openPgliteFromImage() }];
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) list.push({ name: 'postgres', open: () => openScratchPostgres(serverUrl) });
   return list;
@@ -93,6 +92,7 @@ export async function createScratchDatabase(
   const from = options.unmigrated ? undefined : await migratedTemplate(serverUrl);
   await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}${from ? ` template ${from}` : ''}`));
   const url = databaseUrl(serverUrl, name);
+  if (from) await withAdmin(url, (copy) => newIdentity(drizzle(copy)));
   return {
     url,
     drop: async () => {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../../server/src/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle, type Db } from '../../../server/src/db/client';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const MIGRATIONS = path.join(ROOT, 'server/src/db/migrations');
@@ -54,7 +55,7 @@ let image: Promise<Blob> | undefined;
  * fresh one costs (on a loaded 2-core machine a file of server tests took half the CPU time with
  * it); the server tests open a few hundred.
  */
-export function migratedPgliteImageFile(): Promise<string> {
+function migratedPgliteImageFile(): Promise<string> {
   imageFile ??= (async () => {
     const file = path.join(os.tmpdir(), 'ctf-test-images', imageName());
     if (!fs.existsSync(file)) await makeImage(file);
@@ -64,7 +65,26 @@ export function migratedPgliteImageFile(): Promise<string> {
 }
 
 /** The image as `openDatabase({ pgliteImage })` takes it, read once per process. */
-export function migratedPgliteImage(): Promise<Blob> {
+function migratedPgliteImage(): Promise<Blob> {
   image ??= migratedPgliteImageFile().then((file) => new Blob([fs.readFileSync(file)]));
   return image;
+}
+
+/**
+ * A copy of a migrated database is a new installation: it gets an identity of its own, which the
+ * migration would have drawn for it (container labels and shared-cache keys tell databases apart
+ * by it).
+ */
+export async function newIdentity(db: Db): Promise<void> {
+  await db.execute(sql`update installation set id = gen_random_uuid()`);
+}
+
+/**
+ * A new PGlite database started from the image: in memory, or in `dataDir` (which must be empty),
+ * with an identity of its own.
+ */
+export async function openPgliteFromImage(dataDir?: string): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ dataDir, pgliteImage: await migratedPgliteImage() });
+  await newIdentity(handle.db);
+  return handle;
 }
