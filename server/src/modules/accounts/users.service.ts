@@ -23,9 +23,8 @@ import {
   insertTeamWithMembers,
   listUsers,
   searchUsers,
-  type UserRow,
-  type UserSort,
 } from './users.repository';
+import type { UserRow, UserSort } from './users.repository';
 
 type Schemas = components['schemas'];
 export type UserInfoModel = Schemas['UserInfoModel'];

@@ -5,22 +5,7 @@ import { sendEmpty, sendJsonString } from '../../lib/reply';
 import { readUploads } from '../../lib/uploads';
 import { requireUser } from '../../plugins/app/auth';
 import { addressScope } from '../../plugins/app/brute-force';
-import {
-  acceptInvite,
-  assertCaptain,
-  createTeam,
-  deleteTeam,
-  getInviteCode,
-  getMyTeams,
-  getTeam,
-  kickMember,
-  leaveTeam,
-  refreshInviteCode,
-  replaceTeamAvatar,
-  transferCaptaincy,
-  updateTeamInfo,
-  verifySignature,
-} from '../../modules/teams';
+import * as teams from '../../modules/teams';
 
 /** The answers to a code that was not right: what a guess gets. */
 const INVITE_GUESS_KEYS = new Set(['team.inviteMalformed', 'team.notFound', 'team.inviteInvalid']);
@@ -32,25 +17,25 @@ const INVITE_GUESS_KEYS = new Set(['team.inviteMalformed', 'team.notFound', 'tea
  */
 export const teamHandlers: Handlers = {
   async teamGetTeamsInfo(request) {
-    return getMyTeams(request.server.db, requireUser(request));
+    return teams.getMyTeams(request.server.db, requireUser(request));
   },
 
   async teamCreateTeam(request) {
-    const team = await createTeam(request.server.db, requireUser(request), request.body);
+    const team = await teams.createTeam(request.server.db, requireUser(request), request.body);
     request.log.info({ status: 'Success' }, `Team ${team.name} (${team.id}) created`);
     return team;
   },
 
   async teamGetBasicInfo(request) {
-    return getTeam(request.server.db, request.params.id);
+    return teams.getTeam(request.server.db, request.params.id);
   },
 
   async teamUpdateTeam(request) {
-    return updateTeamInfo(request.server.db, requireUser(request), request.params.id, request.body);
+    return teams.updateTeamInfo(request.server.db, requireUser(request), request.params.id, request.body);
   },
 
   async teamDeleteTeam(request, reply) {
-    const team = await deleteTeam(
+    const team = await teams.deleteTeam(
       request.server.db,
       request.server.env.dataDir,
       requireUser(request),
@@ -63,14 +48,14 @@ export const teamHandlers: Handlers = {
   async teamAvatar(request, reply) {
     const user = requireUser(request);
     // Refuse strangers before reading their upload.
-    await assertCaptain(request.server.db, user, request.params.id);
+    await teams.assertCaptain(request.server.db, user, request.params.id);
     const [upload] = await readUploads(request, {
       fields: ['file'],
       maxBytes: MAX_IMAGE_BYTES,
       tooLargeKey: 'assets.imageTooLarge',
       tooLargeParams: { limit: '3 MiB' },
     });
-    const url = await replaceTeamAvatar(
+    const url = await teams.replaceTeamAvatar(
       request.server.db,
       request.server.env.dataDir,
       user,
@@ -81,11 +66,14 @@ export const teamHandlers: Handlers = {
   },
 
   async teamInviteCode(request, reply) {
-    return sendJsonString(reply, await getInviteCode(request.server.db, requireUser(request), request.params.id));
+    return sendJsonString(reply, await teams.getInviteCode(request.server.db, requireUser(request), request.params.id));
   },
 
   async teamUpdateInviteToken(request, reply) {
-    return sendJsonString(reply, await refreshInviteCode(request.server.db, requireUser(request), request.params.id));
+    return sendJsonString(
+      reply,
+      await teams.refreshInviteCode(request.server.db, requireUser(request), request.params.id),
+    );
   },
 
   async teamAccept(request, reply) {
@@ -98,7 +86,7 @@ export const teamHandlers: Handlers = {
         ['inviteUser', user.id],
         ['inviteAddress', addressScope(request.ip)],
       ],
-      () => acceptInvite(request.server.db, user, request.body),
+      () => teams.acceptInvite(request.server.db, user, request.body),
       { counts: (error) => error instanceof HttpError && INVITE_GUESS_KEYS.has(error.messageKey) },
     );
     request.log.info({ status: 'Success' }, `Joined team ${team.name} (${team.id})`);
@@ -107,26 +95,31 @@ export const teamHandlers: Handlers = {
 
   async teamKickUser(request) {
     const { id, userId } = request.params;
-    const team = await kickMember(request.server.db, requireUser(request), id, userId);
+    const team = await teams.kickMember(request.server.db, requireUser(request), id, userId);
     request.log.info({ status: 'Success' }, `User ${userId} removed from team ${team.name} (${team.id})`);
     return team;
   },
 
   async teamLeave(request, reply) {
-    const team = await leaveTeam(request.server.db, requireUser(request), request.params.id);
+    const team = await teams.leaveTeam(request.server.db, requireUser(request), request.params.id);
     request.log.info({ status: 'Success' }, `Left team ${team.name} (${team.id})`);
     return sendEmpty(reply);
   },
 
   async teamTransfer(request) {
     const { newCaptainId } = request.body;
-    const team = await transferCaptaincy(request.server.db, requireUser(request), request.params.id, newCaptainId);
+    const team = await teams.transferCaptaincy(
+      request.server.db,
+      requireUser(request),
+      request.params.id,
+      newCaptainId,
+    );
     request.log.info({ status: 'Success' }, `Captaincy of team ${team.name} (${team.id}) handed to ${newCaptainId}`);
     return team;
   },
 
   async teamVerifySignature(request, reply) {
-    verifySignature(request.body);
+    teams.verifySignature(request.body);
     return sendEmpty(reply);
   },
 };
