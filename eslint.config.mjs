@@ -137,15 +137,17 @@ const DOMAIN_ZONES = Object.entries(DOMAINS).flatMap(([domain, tables]) => [
   {
     target: outside(`modules/${domain}`),
     from: `./server/src/modules/${domain}`,
-    except: ['./index.ts'],
-    message: `other code reaches the ${domain} module through its index.ts`,
+    // read-models.ts: the subqueries the module publishes for others to join (lib/read-model.ts); it
+    // imports only its tables, so importing it directly can never be part of an import cycle.
+    except: ['./index.ts', './read-models.ts'],
+    message: `other code reaches the ${domain} module through its index.ts (or joins its read-models.ts)`,
   },
   ...tables.map((table) => ({
     target: outside(`modules/${domain}`, TABLE_READERS[table] ?? []).filter(
       (file) => !file.startsWith('./server/src/db/'),
     ),
     from: `./server/src/db/schema/${table}.ts`,
-    message: `only the ${domain} module touches these tables; ask it through its index.ts`,
+    message: `only the ${domain} module touches these tables; ask it through its index.ts, or join its read-models.ts`,
   })),
 ]);
 // The logs table is no domain's: the logger writes it (every module logs through request.log) and

@@ -1,0 +1,10 @@
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+
+/**
+ * Builds the read models modules publish (`modules/<domain>/read-models.ts`): a subquery over the
+ * owner's table that other modules join instead of the table. PostgreSQL pulls a plain subquery up
+ * into the outer query, so a join through one plans and runs as a join on the table would; what the
+ * owner gains is that others see only the columns it publishes and cannot write through them.
+ * The casing matches the database's (`db/client.ts`), or the subquery would name camelCase columns.
+ */
+export const readModel = new QueryBuilder({ casing: 'snake_case' });
