@@ -1,5 +1,3 @@
-import { defaultBloodBonus } from '../db/schema/games';
-
 /**
  * A game's blood bonus (reference §5.6): three per-mille values packed into one integer, first blood
  * in bits 20–29, second in 10–19, third in 0–9. 50/30/10 (+5 %, +3 %, +1 %) is the default; 0 means
@@ -17,7 +15,9 @@ export const MAX_BLOOD_BONUS_FIELD = 1000;
 const FIELD_BITS = 10;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 
-export const DEFAULT_BLOOD_BONUS = defaultBloodBonus;
+// The column default of games.blood_bonus (db/schema/games.ts) too: 50/30/10 per mille
+// (+5 % / +3 % / +1 %), GZCTF's default.
+export const DEFAULT_BLOOD_BONUS = (50 << 20) + (30 << 10) + 10;
 
 export function packBloodBonus({ first, second, third }: BloodBonus): number {
   for (const value of [first, second, third]) {

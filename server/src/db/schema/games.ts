@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { DEFAULT_BLOOD_BONUS } from '../../lib/blood-bonus';
 import { timestamptz } from './columns';
 import { files } from './files';
-
-// Three 10-bit per-mille fields: first blood in bits 20-29, second in 10-19, third in 0-9
-// (+5 % / +3 % / +1 %, GZCTF's default).
-export const defaultBloodBonus = (50 << 20) + (30 << 10) + 10;
 
 export const games = pgTable(
   'games',
@@ -38,7 +35,7 @@ export const games = pgTable(
       .default(sql`to_timestamp(0)`),
     writeupNote: text().notNull().default(''),
     // GZCTF stores it as a long; the packed value needs 30 bits, so a JS number is exact.
-    bloodBonus: bigint({ mode: 'number' }).notNull().default(defaultBloodBonus),
+    bloodBonus: bigint({ mode: 'number' }).notNull().default(DEFAULT_BLOOD_BONUS),
   },
   (t) => [
     index('games_start_at_idx').on(t.startAt),

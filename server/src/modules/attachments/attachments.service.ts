@@ -1,8 +1,9 @@
 import type { components } from '../../contract/api.generated';
 import type { Database, Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
-import { fileUrl, HASH_PATTERN, releaseFileRow, removeBlob } from '../../lib/storage';
+import { fileUrl, HASH_PATTERN } from '../../lib/blobs';
 import { rejectNul } from '../../lib/text';
+import { releaseFileRow, removeBlob } from './blobs.service';
 import { acquireFileRow, deleteAttachments, insertAttachment, type AttachmentView } from './attachments.repository';
 
 type Schemas = components['schemas'];

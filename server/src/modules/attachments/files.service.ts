@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { listFileRows } from '../../lib/storage.repository';
+import { listFileRows } from './blobs.repository';
 
 /**
  * A page of stored files for the admin's file list, newest first; `total` is the page length, as the

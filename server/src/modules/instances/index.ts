@@ -3,6 +3,7 @@
 export { default as instancesPlugin, type InstancesOptions } from './instances.plugin';
 export { toContainerInfo } from './container-info';
 export { findContainer, installationId } from './instances.repository';
+export { ensureInstancesForParticipation } from './participation.repository';
 export { challengeDetail } from './team-instance.service';
 export { capturesHandlers } from './captures.routes';
 export { instancesHandlers } from './instances.routes';

@@ -2,9 +2,12 @@ import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EventType } from '../../db/schema/enums';
 import { gameEvents } from '../../db/schema/notices';
-import { teams } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
 import type { PageRequest as ListPage } from '../../lib/paging';
+import { userRows } from '../accounts/read-models';
+import { teamRows } from '../teams/read-models';
+
+const team = teamRows();
+const user = userRows();
 
 /** The monitor's event list of a game: filtered, paged, counted. */
 
@@ -23,8 +26,8 @@ function eventConditions(gameId: number, filter: EventFilter) {
     filter.type ? eq(gameEvents.type, filter.type) : undefined,
     pattern
       ? or(
-          ilike(teams.name, pattern),
-          ilike(users.userName, pattern),
+          ilike(team.name, pattern),
+          ilike(user.userName, pattern),
           ilike(sql`array_to_string(${gameEvents.values}, ' ')`, pattern),
         )
       : undefined,
@@ -33,10 +36,10 @@ function eventConditions(gameId: number, filter: EventFilter) {
 
 export async function listEvents(db: Db, gameId: number, page: ListPage, filter: EventFilter) {
   const query = db
-    .select({ event: gameEvents, user: users.userName, team: teams.name })
+    .select({ event: gameEvents, user: user.userName, team: team.name })
     .from(gameEvents)
-    .leftJoin(users, eq(users.id, gameEvents.userId))
-    .leftJoin(teams, eq(teams.id, gameEvents.teamId))
+    .leftJoin(user, eq(user.id, gameEvents.userId))
+    .leftJoin(team, eq(team.id, gameEvents.teamId))
     .where(eventConditions(gameId, filter))
     .orderBy(desc(gameEvents.at), desc(gameEvents.id));
   return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
@@ -46,8 +49,8 @@ export async function countEvents(db: Db, gameId: number, filter: EventFilter): 
   const [row] = await db
     .select({ value: count() })
     .from(gameEvents)
-    .leftJoin(users, eq(users.id, gameEvents.userId))
-    .leftJoin(teams, eq(teams.id, gameEvents.teamId))
+    .leftJoin(user, eq(user.id, gameEvents.userId))
+    .leftJoin(team, eq(team.id, gameEvents.teamId))
     .where(eventConditions(gameId, filter));
   return row?.value ?? 0;
 }

@@ -1,8 +1,11 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { participations, userParticipations } from '../../db/schema/participations';
-import { teamMembers, teams } from '../../db/schema/teams';
+import { teamMemberRows, teamRows } from '../teams/read-models';
 import type { ParticipationRow } from './review.repository';
+
+const team = teamRows();
+const teamMember = teamMemberRows();
 
 export async function countParticipations(db: Db, gameId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(participations).where(eq(participations.gameId, gameId));
@@ -16,21 +19,21 @@ export async function findUserParticipation(
   gameId: number,
 ): Promise<{ participation: ParticipationRow; teamName: string } | undefined> {
   const [row] = await db
-    .select({ participation: participations, teamName: teams.name })
+    .select({ participation: participations, teamName: team.name })
     .from(userParticipations)
     .innerJoin(participations, eq(participations.id, userParticipations.participationId))
-    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .innerJoin(team, eq(team.id, participations.teamId))
     .where(and(eq(userParticipations.userId, userId), eq(userParticipations.gameId, gameId)));
   return row;
 }
 
 export async function findTeamWithMember(db: Db, teamId: number, userId: string) {
-  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
-  if (!team) return undefined;
+  const [found] = await db.select({ id: team.id }).from(team).where(eq(team.id, teamId));
+  if (!found) return undefined;
   const [member] = await db
-    .select({ userId: teamMembers.userId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+    .select({ userId: teamMember.userId })
+    .from(teamMember)
+    .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)));
   return { isMember: member !== undefined };
 }
 
@@ -88,15 +91,15 @@ export async function listParticipationTeams(db: Db, ids: number[]) {
     .select({
       participation: participations,
       team: {
-        id: teams.id,
-        name: teams.name,
-        bio: teams.bio,
-        avatarHash: teams.avatarHash,
-        locked: teams.locked,
-        captainId: teams.captainId,
+        id: team.id,
+        name: team.name,
+        bio: team.bio,
+        avatarHash: team.avatarHash,
+        locked: team.locked,
+        captainId: team.captainId,
       },
     })
     .from(participations)
-    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .innerJoin(team, eq(team.id, participations.teamId))
     .where(inArray(participations.id, ids));
 }

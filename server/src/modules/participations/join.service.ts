@@ -9,7 +9,8 @@ import { bus } from '../../lib/bus';
 import { ended, gameOrNotFound, type GameRow } from '../games';
 import { setTeamLocked } from '../teams';
 import * as repo from './join.repository';
-import { ensureInstancesForParticipation, updateParticipation } from './review.repository';
+import { ensureInstancesForParticipation } from '../instances';
+import { updateParticipation } from './review.repository';
 
 /**
  * Joining and leaving a game: the team's participation, its members, and the instances an accepted

@@ -2,9 +2,13 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ParticipationStatus } from '../../db/schema/enums';
 import { participations, userParticipations } from '../../db/schema/participations';
-import { teamMembers, teams } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
 import { likePattern } from '../../lib/paging';
+import { userRows } from '../accounts/read-models';
+import { teamMemberRows, teamRows } from '../teams/read-models';
+
+const team = teamRows();
+const teamMember = teamMemberRows();
+const user = userRows();
 
 /** Every participation of a game with its team, members and registered members (admin review). */
 export interface ParticipationFilter {
@@ -25,21 +29,32 @@ export async function listGameParticipations(db: Db, gameId: number, filter: Par
     eq(participations.gameId, gameId),
     filter.status ? eq(participations.status, filter.status) : undefined,
     filter.division !== undefined ? eq(participations.division, filter.division) : undefined,
-    filter.search !== undefined ? ilike(teams.name, likePattern(filter.search)) : undefined,
+    filter.search !== undefined ? ilike(team.name, likePattern(filter.search)) : undefined,
   );
   const query = db
-    .select({ participation: participations, team: teams, total: sql<number>`(count(*) over ())::integer` })
+    .select({
+      participation: participations,
+      team: {
+        id: team.id,
+        name: team.name,
+        bio: team.bio,
+        avatarHash: team.avatarHash,
+        locked: team.locked,
+        captainId: team.captainId,
+      },
+      total: sql<number>`(count(*) over ())::integer`,
+    })
     .from(participations)
-    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .innerJoin(team, eq(team.id, participations.teamId))
     .where(where)
-    .orderBy(asc(teams.id), asc(participations.id));
+    .orderBy(asc(team.id), asc(participations.id));
   const rows = filter.page ? await query.limit(filter.page.count).offset(filter.page.skip) : await query;
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && filter.page && filter.page.skip > 0) {
     const [counted] = await db
       .select({ total: count() })
       .from(participations)
-      .innerJoin(teams, eq(teams.id, participations.teamId))
+      .innerJoin(team, eq(team.id, participations.teamId))
       .where(where);
     total = counted?.total ?? 0;
   }
@@ -48,10 +63,21 @@ export async function listGameParticipations(db: Db, gameId: number, filter: Par
   const [members, registered] = await Promise.all([
     teamIds.length
       ? db
-          .select({ teamId: teamMembers.teamId, user: users })
-          .from(teamMembers)
-          .innerJoin(users, eq(users.id, teamMembers.userId))
-          .where(inArray(teamMembers.teamId, teamIds))
+          .select({
+            teamId: teamMember.teamId,
+            user: {
+              id: user.id,
+              userName: user.userName,
+              realName: user.realName,
+              stdNumber: user.stdNumber,
+              phone: user.phone,
+              email: user.email,
+              avatarHash: user.avatarHash,
+            },
+          })
+          .from(teamMember)
+          .innerJoin(user, eq(user.id, teamMember.userId))
+          .where(inArray(teamMember.teamId, teamIds))
       : [],
     participationIds.length
       ? db

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { challenges } from '../../db/schema/challenges';
-import { games } from '../../db/schema/games';
-import { gameInstances } from '../../db/schema/instances';
 import { participations } from '../../db/schema/participations';
+import { gameRows } from '../games/read-models';
+
+const game = gameRows();
 
 export type ParticipationRow = typeof participations.$inferSelect;
 
@@ -17,10 +17,10 @@ export async function lockParticipation(tx: Db, id: number): Promise<Participati
   const [row] = await tx
     .select({
       participation: participations,
-      game: { id: games.id, divisions: games.divisions, startAt: games.startAt, endAt: games.endAt },
+      game: { id: game.id, divisions: game.divisions, startAt: game.startAt, endAt: game.endAt },
     })
     .from(participations)
-    .innerJoin(games, eq(games.id, participations.gameId))
+    .innerJoin(game, eq(game.id, participations.gameId))
     .where(eq(participations.id, id))
     .for('update', { of: participations });
   return row;
@@ -32,19 +32,4 @@ export async function updateParticipation(
   changes: Partial<Pick<ParticipationRow, 'status' | 'division'>>,
 ): Promise<void> {
   await tx.update(participations).set(changes).where(eq(participations.id, id));
-}
-
-/** Gives a participation an instance of every enabled challenge of its game; how many were new. */
-export async function ensureInstancesForParticipation(
-  tx: Db,
-  participationId: number,
-  gameId: number,
-): Promise<number> {
-  const result = await tx.execute<{ id: number }>(sql`
-    insert into ${gameInstances} (participation_id, challenge_id)
-    select ${participationId}::integer, ${challenges.id} from ${challenges}
-    where ${challenges.gameId} = ${gameId} and ${challenges.isEnabled}
-    on conflict (participation_id, challenge_id) do nothing
-    returning id`);
-  return result.rows.length;
 }

@@ -5,12 +5,8 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { bus } from '../../lib/bus';
 import { rejectNul } from '../../lib/text';
 import { setTeamLocked } from '../teams';
-import {
-  ensureInstancesForParticipation,
-  lockParticipation,
-  updateParticipation,
-  type ParticipationRow,
-} from './review.repository';
+import { ensureInstancesForParticipation } from '../instances';
+import { lockParticipation, updateParticipation, type ParticipationRow } from './review.repository';
 
 export type ParticipationEditModel = components['schemas']['ParticipationEditModel'];
 

@@ -1,8 +1,7 @@
 import type { components } from '../../contract/api.generated';
 import type { Database, Db } from '../../db/client';
 import { badRequest } from '../../lib/http-error';
-import { releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
-import { findFileRow } from '../../lib/storage.repository';
+import { findFileRow, releaseFileRow, removeBlob, storeFile } from '../attachments';
 import type { SessionUser } from '../../plugins/app/auth';
 import { playContext } from './player.service';
 import { replaceWriteup } from './writeups.repository';

@@ -1,9 +1,12 @@
 import { and, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema/files';
 import { participations } from '../../db/schema/participations';
-import { teams } from '../../db/schema/teams';
 import type { PageRequest as ListPage } from '../../lib/paging';
+import { fileRows } from '../attachments/read-models';
+import { teamRows } from '../teams/read-models';
+
+const team = teamRows();
+const file = fileRows();
 
 export interface WriteupRow {
   participationId: number;
@@ -14,7 +17,7 @@ export interface WriteupRow {
 }
 
 function writeupConditions(gameId: number, pattern: string | undefined) {
-  return and(eq(participations.gameId, gameId), pattern ? ilike(teams.name, pattern) : undefined);
+  return and(eq(participations.gameId, gameId), pattern ? ilike(team.name, pattern) : undefined);
 }
 
 /**
@@ -31,16 +34,16 @@ export async function listWriteups(
     .select({
       participationId: participations.id,
       writeupUploadedAt: participations.writeupUploadedAt,
-      fileCreatedAt: files.createdAt,
-      hash: files.hash,
-      fileName: files.name,
-      team: { id: teams.id, name: teams.name, bio: teams.bio, avatarHash: teams.avatarHash, locked: teams.locked },
+      fileCreatedAt: file.createdAt,
+      hash: file.hash,
+      fileName: file.name,
+      team: { id: team.id, name: team.name, bio: team.bio, avatarHash: team.avatarHash, locked: team.locked },
     })
     .from(participations)
-    .innerJoin(teams, eq(teams.id, participations.teamId))
-    .innerJoin(files, eq(files.hash, participations.writeupHash))
+    .innerJoin(team, eq(team.id, participations.teamId))
+    .innerJoin(file, eq(file.hash, participations.writeupHash))
     .where(writeupConditions(gameId, pattern))
-    .orderBy(desc(sql`coalesce(${participations.writeupUploadedAt}, ${files.createdAt})`), desc(participations.id));
+    .orderBy(desc(sql`coalesce(${participations.writeupUploadedAt}, ${file.createdAt})`), desc(participations.id));
   const rows = await (page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip));
   // A writeup stored without an upload time (should not happen) counts from its file's creation.
   return rows.map(({ writeupUploadedAt, fileCreatedAt, ...row }) => ({
@@ -53,8 +56,8 @@ export async function countWriteups(db: Db, gameId: number, pattern?: string): P
   const [row] = await db
     .select({ value: count() })
     .from(participations)
-    .innerJoin(teams, eq(teams.id, participations.teamId))
-    .innerJoin(files, eq(files.hash, participations.writeupHash))
+    .innerJoin(team, eq(team.id, participations.teamId))
+    .innerJoin(file, eq(file.hash, participations.writeupHash))
     .where(writeupConditions(gameId, pattern));
   return row?.value ?? 0;
 }

@@ -1,17 +1,20 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema/posts';
-import { users } from '../../db/schema/users';
+import { userRows } from '../accounts/read-models';
 
 export type PostRow = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
 export type PostWithAuthor = PostRow & { authorName: string | null; authorAvatarHash: string | null };
 
+const author = userRows('author');
+const admin = userRows('admin');
+
 const withAuthor = (db: Db) =>
   db
-    .select({ ...getTableColumns(posts), authorName: users.userName, authorAvatarHash: users.avatarHash })
+    .select({ ...getTableColumns(posts), authorName: author.userName, authorAvatarHash: author.avatarHash })
     .from(posts)
-    .leftJoin(users, eq(users.id, posts.authorId));
+    .leftJoin(author, eq(author.id, posts.authorId));
 
 /** Pinned first, then the most recently updated. */
 export async function listPosts(db: Db, limit?: number): Promise<PostWithAuthor[]> {
@@ -51,7 +54,7 @@ export async function insertPostIfNone(
   const result = await db.execute<{ id: string }>(sql`
     insert into ${posts} (id, title, summary, content, is_pinned, tags, author_id)
     select ${values.id}, ${values.title}, ${values.summary}, ${values.content}, false, array[${values.tag}]::text[],
-      (select ${users.id} from ${users} where ${users.role} = 'Admin' order by ${users.registerAt}, ${users.id} limit 1)
+      (select ${admin.id} from ${admin} where ${admin.role} = 'Admin' order by ${admin.registerAt}, ${admin.id} limit 1)
     where not exists (select 1 from ${posts})
     returning id`);
   return result.rows.length > 0;

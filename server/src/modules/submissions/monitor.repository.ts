@@ -1,13 +1,16 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { challenges } from '../../db/schema/challenges';
-import { participations } from '../../db/schema/participations';
-import { cheatInfo, submissions } from '../../db/schema/submissions';
-import { teams } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
 import type { AnswerResult } from '../../db/schema/enums';
+import { cheatInfo, submissions } from '../../db/schema/submissions';
 import type { PageRequest as ListPage } from '../../lib/paging';
+import { userRows } from '../accounts/read-models';
+import { challengeRows } from '../challenges/read-models';
+import { participationRows } from '../participations/read-models';
+import { teamRows } from '../teams/read-models';
+
+const user = userRows();
+const team = teamRows();
+const challenge = challengeRows();
 
 /**
  * The queries behind the monitor's lists of a game (submissions, cheat records) and the submissions
@@ -19,9 +22,9 @@ export const submissionView = {
   answer: submissions.answer,
   status: submissions.status,
   submittedAt: submissions.submittedAt,
-  user: users.userName,
-  team: teams.name,
-  challenge: challenges.title,
+  user: user.userName,
+  team: team.name,
+  challenge: challenge.title,
 };
 
 export interface SubmissionFilter {
@@ -37,9 +40,9 @@ function submissionConditions(gameId: number, filter: SubmissionFilter) {
     filter.type ? eq(submissions.status, filter.type) : undefined,
     pattern
       ? or(
-          ilike(teams.name, pattern),
-          ilike(users.userName, pattern),
-          ilike(challenges.title, pattern),
+          ilike(team.name, pattern),
+          ilike(user.userName, pattern),
+          ilike(challenge.title, pattern),
           ilike(submissions.answer, pattern),
         )
       : undefined,
@@ -50,9 +53,9 @@ export async function listSubmissions(db: Db, gameId: number, page: ListPage, fi
   const query = db
     .select(submissionView)
     .from(submissions)
-    .leftJoin(users, eq(users.id, submissions.userId))
-    .innerJoin(teams, eq(teams.id, submissions.teamId))
-    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .leftJoin(user, eq(user.id, submissions.userId))
+    .innerJoin(team, eq(team.id, submissions.teamId))
+    .innerJoin(challenge, eq(challenge.id, submissions.challengeId))
     .where(submissionConditions(gameId, filter))
     .orderBy(desc(submissions.submittedAt), desc(submissions.id));
   return page.count > 0 ? query.limit(page.count).offset(page.skip) : query.offset(page.skip);
@@ -67,9 +70,9 @@ export async function submissionBatch(db: Db, gameId: number, afterId: number | 
   return db
     .select(submissionView)
     .from(submissions)
-    .leftJoin(users, eq(users.id, submissions.userId))
-    .innerJoin(teams, eq(teams.id, submissions.teamId))
-    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .leftJoin(user, eq(user.id, submissions.userId))
+    .innerJoin(team, eq(team.id, submissions.teamId))
+    .innerJoin(challenge, eq(challenge.id, submissions.challengeId))
     .where(
       and(
         eq(submissions.gameId, gameId),
@@ -87,18 +90,19 @@ export async function countSubmissions(db: Db, gameId: number, filter: Submissio
   const base = db.select({ value: count() }).from(submissions);
   const [row] = filter.pattern
     ? await base
-        .leftJoin(users, eq(users.id, submissions.userId))
-        .innerJoin(teams, eq(teams.id, submissions.teamId))
-        .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+        .leftJoin(user, eq(user.id, submissions.userId))
+        .innerJoin(team, eq(team.id, submissions.teamId))
+        .innerJoin(challenge, eq(challenge.id, submissions.challengeId))
         .where(submissionConditions(gameId, filter))
     : await base.where(submissionConditions(gameId, filter));
   return row?.value ?? 0;
 }
 
-const submitParticipation = alias(participations, 'submit_participation');
-const submitTeam = alias(teams, 'submit_team');
-const sourceParticipation = alias(participations, 'source_participation');
-const sourceTeam = alias(teams, 'source_team');
+// A cheat record joins two participations and their teams: the submitting one and the flag's owner.
+const submitParticipation = participationRows('submit_participation');
+const submitTeam = teamRows('submit_team');
+const sourceParticipation = participationRows('source_participation');
+const sourceTeam = teamRows('source_team');
 
 /**
  * A game's cheat records; with a pattern (`searchPattern`) only those whose submitting or owning
@@ -110,8 +114,8 @@ function cheatInfoConditions(db: Db, gameId: number, pattern: string | undefined
     .select({ id: cheatInfo.submissionId })
     .from(cheatInfo)
     .innerJoin(submissions, eq(submissions.id, cheatInfo.submissionId))
-    .leftJoin(users, eq(users.id, submissions.userId))
-    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .leftJoin(user, eq(user.id, submissions.userId))
+    .innerJoin(challenge, eq(challenge.id, submissions.challengeId))
     .innerJoin(submitParticipation, eq(submitParticipation.id, cheatInfo.submitParticipationId))
     .innerJoin(submitTeam, eq(submitTeam.id, submitParticipation.teamId))
     .innerJoin(sourceParticipation, eq(sourceParticipation.id, cheatInfo.sourceParticipationId))
@@ -122,8 +126,8 @@ function cheatInfoConditions(db: Db, gameId: number, pattern: string | undefined
         or(
           ilike(submitTeam.name, pattern),
           ilike(sourceTeam.name, pattern),
-          ilike(users.userName, pattern),
-          ilike(challenges.title, pattern),
+          ilike(user.userName, pattern),
+          ilike(challenge.title, pattern),
           ilike(submissions.answer, pattern),
         ),
       ),
@@ -158,8 +162,8 @@ export async function listSubmissionViews(db: Db, ids: number[]) {
   return db
     .select(submissionView)
     .from(submissions)
-    .leftJoin(users, eq(users.id, submissions.userId))
-    .innerJoin(teams, eq(teams.id, submissions.teamId))
-    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
+    .leftJoin(user, eq(user.id, submissions.userId))
+    .innerJoin(team, eq(team.id, submissions.teamId))
+    .innerJoin(challenge, eq(challenge.id, submissions.challengeId))
     .where(inArray(submissions.id, ids));
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { files } from '../db/schema/files';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema/files';
 
 export type FileRow = typeof files.$inferSelect;
 

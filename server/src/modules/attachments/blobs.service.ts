@@ -1,0 +1,61 @@
+import type { Database, Db } from '../../db/client';
+import { cleanFileName, deleteBlob, sha256, writeBlob } from '../../lib/blobs';
+import { decrementFileRow, deleteUnreferencedFileRow, findFileRow, upsertFileRow } from './blobs.repository';
+
+/**
+ * The record half of the content-addressed file store (`lib/storage.ts`; the disk half is
+ * `lib/blobs.ts`): the `files` row counts how many things (uploads, avatars, logos, attachments…)
+ * refer to a blob. Storing the same bytes again bumps the count, releasing lowers it, and the row and
+ * the blob go away when it reaches zero.
+ *
+ * Ordering keeps the two halves consistent without a lock: a blob is written before its row exists
+ * and removed only after its row is gone (re-checked just before unlinking). A blob whose row was
+ * rolled back is an orphan that the next store of the same bytes adopts; a row never points at a
+ * missing blob unless someone deletes files by hand.
+ */
+export interface StoredFile {
+  hash: string;
+  name: string;
+  size: number;
+}
+
+/**
+ * Stores bytes and takes one reference to them. Works inside a transaction (`db` may be `tx`); if that
+ * transaction rolls back, the blob stays behind as a harmless orphan.
+ */
+export async function storeFile(db: Db, dataDir: string, file: { buffer: Buffer; name: string }): Promise<StoredFile> {
+  const hash = sha256(file.buffer);
+  await writeBlob(dataDir, hash, file.buffer);
+  const row = await upsertFileRow(db, { hash, name: cleanFileName(file.name), size: file.buffer.length });
+  return { hash: row.hash, name: row.name, size: row.size };
+}
+
+export type ReleaseResult = 'released' | 'deleted' | 'missing';
+
+/**
+ * Drops one reference to a file in the database only, inside the caller's transaction (the decrement
+ * and the delete stand or fall together): 'deleted' means the row is gone and the caller
+ * must call `removeBlob` after its transaction commits (so a rollback cannot leave a row without bytes).
+ * Throws a foreign-key violation when the last reference goes but a row such as an attachment still
+ * points at the file.
+ */
+export async function releaseFileRow(tx: Db, hash: string): Promise<ReleaseResult> {
+  const remaining = await decrementFileRow(tx, hash);
+  if (remaining === undefined) return 'missing';
+  if (remaining > 0) return 'released';
+  return (await deleteUnreferencedFileRow(tx, hash)) ? 'deleted' : 'released';
+}
+
+/** Unlinks a blob unless its row came back meanwhile (someone stored the same bytes again). */
+export async function removeBlob(db: Db, dataDir: string, hash: string): Promise<void> {
+  if (await findFileRow(db, hash)) return;
+  await deleteBlob(dataDir, hash);
+}
+
+/** Drops one reference and, at zero, the row and the blob. Call it outside a transaction. */
+export async function releaseFile(db: Database, dataDir: string, hash: string): Promise<ReleaseResult> {
+  // The decrement and the delete stand or fall together.
+  const result = await db.transaction((tx) => releaseFileRow(tx, hash));
+  if (result === 'deleted') await removeBlob(db, dataDir, hash);
+  return result;
+}
