@@ -47,16 +47,9 @@ const DOMAINS = {
 };
 // Files outside a table's module that still use its table: what is left of the move, to shrink as
 // they ask the owning module instead. Each entry is a reason to look, not a permission to copy.
-// The judge (judge/reads.ts, judge/writes.ts) locks, reads and writes what a verdict touches in a few
-// statements of one transaction, and the scoreboard reads a game's rows in one query each: asking
-// each owner in turn would add round trips on the two hottest paths.
-const JUDGE = ['modules/submissions/judge/reads.ts', 'modules/submissions/judge/writes.ts'];
-const SCOREBOARD = 'modules/scoreboard/scoreboard.ts';
 const TABLE_READERS = {
   files: ['lib/storage.repository.ts', 'modules/participations/writeups.repository.ts'],
   challenges: [
-    ...JUDGE,
-    SCOREBOARD,
     'modules/games/games.repository.ts',
     'modules/instances/instances.repository.ts',
     'modules/participations/review.repository.ts',
@@ -66,37 +59,20 @@ const TABLE_READERS = {
   // blood-bonus.ts takes the default bonus (a constant, not the table). The teams repository checks
   // for an unfinished game and drops a leaver's game memberships inside the team's locked
   // transaction; asking the participations module would be a cycle (its writeups show teams).
-  games: [
-    'lib/blood-bonus.ts',
-    'modules/participations/review.repository.ts',
-    'modules/submissions/judge/reads.ts',
-    'modules/teams/teams.repository.ts',
-  ],
-  instances: [
-    ...JUDGE,
-    'modules/challenges/challenges.repository.ts',
-    'modules/games/games.repository.ts',
-    'modules/participations/review.repository.ts',
-  ],
-  notices: ['modules/instances/instances.repository.ts', 'modules/submissions/judge/writes.ts'],
+  games: ['lib/blood-bonus.ts', 'modules/participations/review.repository.ts', 'modules/teams/teams.repository.ts'],
+  instances: ['modules/games/games.repository.ts', 'modules/participations/review.repository.ts'],
+  notices: ['modules/instances/instances.repository.ts'],
   participations: [
-    SCOREBOARD,
-    'modules/submissions/judge/reads.ts',
-    'modules/challenges/challenges.repository.ts',
     'modules/games/games.repository.ts',
     'modules/instances/instances.repository.ts',
     // The cheat-record search matches both teams' names (through their participations) inside the paged query.
     'modules/submissions/monitor.repository.ts',
     'modules/teams/teams.repository.ts',
   ],
-  // challenges.repository.ts: the accepted-count recount is one UPDATE counting solves.
-  submissions: [SCOREBOARD, 'modules/challenges/challenges.repository.ts'],
-  // The names on the board and in the judge's events; the others are one query each that joins
-  // teams: lists searched by team name, a player's own participation, the join's membership check. The
-  // admin's batch of users creates their teams in its one transaction (accounts/users.repository.ts).
+  // One query each that joins teams: lists searched by team name, a player's own participation, the
+  // join's membership check. The admin's batch of users creates their teams in its one transaction
+  // (accounts/users.repository.ts).
   teams: [
-    SCOREBOARD,
-    'modules/submissions/judge/reads.ts',
     'modules/accounts/users.repository.ts',
     'modules/instances/instances.repository.ts',
     'modules/notices/events.repository.ts',
@@ -105,17 +81,14 @@ const TABLE_READERS = {
     'modules/participations/writeups.repository.ts',
     'modules/submissions/monitor.repository.ts',
   ],
-  // The names on the board and in the judge's events; lists that show or search by a user's name join
-  // it in the same query; the welcome post takes the first admin as its author in its one insert. The
-  // teams repository lists members with their names and row-locks the user a captaincy goes to,
-  // inside the team's transaction.
+  // Lists that show or search by a user's name join it in the same query; the welcome post takes the
+  // first admin as its author in its one insert. The teams repository lists members with their names
+  // and row-locks the user a captaincy goes to, inside the team's transaction.
   users: [
-    SCOREBOARD,
     'modules/notices/events.repository.ts',
     'modules/participations/review-list.repository.ts',
     'modules/submissions/monitor.repository.ts',
     'modules/posts/posts.repository.ts',
-    'modules/submissions/judge/reads.ts',
     'modules/teams/teams.repository.ts',
   ],
 };
