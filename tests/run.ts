@@ -58,7 +58,9 @@ async function inLanes(commands: Command[], lanes = 2): Promise<Map<string, Lane
   const lane = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const result = await runCaptured(next);
-      process.stdout.write(`\n--- ${next.label} (${result.seconds.toFixed(1)} s, exit ${result.status}) ---\n${result.output}`);
+      process.stdout.write(
+        `\n--- ${next.label} (${result.seconds.toFixed(1)} s, exit ${result.status}) ---\n${result.output}`,
+      );
       results.set(next.label, result);
     }
   };
