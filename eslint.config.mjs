@@ -47,40 +47,24 @@ const DOMAINS = {
 };
 // Files outside a table's module that still use its table: what is left of the move, to shrink as
 // they ask the owning module instead. Each entry is a reason to look, not a permission to copy.
-// The judge (judge/reads.ts, judge/writes.ts) locks, reads and writes what a verdict touches in a few
-// statements of one transaction, and the scoreboard reads a game's rows in one query each: asking
-// each owner in turn would add round trips on the two hottest paths.
-const JUDGE = ['modules/submissions/judge/reads.ts', 'modules/submissions/judge/writes.ts'];
-const SCOREBOARD = 'modules/scoreboard/scoreboard.ts';
 const TABLE_READERS = {
-  challenges: [...JUDGE, SCOREBOARD, 'modules/games/games.repository.ts', 'modules/instances/instances.repository.ts'],
+  challenges: ['modules/games/games.repository.ts', 'modules/instances/instances.repository.ts'],
   // The teams repository checks for an unfinished game and drops a leaver's game memberships inside
   // the team's locked transaction; asking the participations module would be a cycle (its writeups
   // show teams).
-  games: ['modules/submissions/judge/reads.ts', 'modules/teams/teams.repository.ts'],
-  instances: [...JUDGE, 'modules/challenges/challenges.repository.ts', 'modules/games/games.repository.ts'],
-  notices: ['modules/instances/instances.repository.ts', 'modules/submissions/judge/writes.ts'],
+  games: ['modules/teams/teams.repository.ts'],
+  instances: ['modules/games/games.repository.ts'],
+  notices: ['modules/instances/instances.repository.ts'],
   participations: [
-    SCOREBOARD,
-    'modules/submissions/judge/reads.ts',
-    'modules/challenges/challenges.repository.ts',
     'modules/games/games.repository.ts',
     'modules/instances/instances.repository.ts',
     'modules/teams/teams.repository.ts',
   ],
-  // challenges.repository.ts: the accepted-count recount is one UPDATE counting solves.
-  submissions: [SCOREBOARD, 'modules/challenges/challenges.repository.ts'],
-  // The names on the board and in the judge's events. The admin's batch of users creates their teams
-  // in its one transaction (accounts/users.repository.ts).
-  teams: [
-    SCOREBOARD,
-    'modules/submissions/judge/reads.ts',
-    'modules/accounts/users.repository.ts',
-    'modules/instances/instances.repository.ts',
-  ],
-  // The names on the board and in the judge's events. The teams repository lists members with their
-  // names and row-locks the user a captaincy goes to, inside the team's transaction.
-  users: [SCOREBOARD, 'modules/submissions/judge/reads.ts', 'modules/teams/teams.repository.ts'],
+  // The admin's batch of users creates their teams in its one transaction (accounts/users.repository.ts).
+  teams: ['modules/accounts/users.repository.ts', 'modules/instances/instances.repository.ts'],
+  // The teams repository lists members with their names and row-locks the user a captaincy goes to,
+  // inside the team's transaction.
+  users: ['modules/teams/teams.repository.ts'],
 };
 
 /** Every TypeScript file under server/src, relative to it ('modules/posts/index.ts'). */

@@ -4,7 +4,7 @@ import { readModel } from '../../lib/read-model';
 // What other modules may read of users (lib/read-model.ts): the profile, never the password hash,
 // sessions or mail tokens.
 
-export const userRows = (alias = 'user_rows') =>
+export const userRows = <TAlias extends string = 'user_rows'>(alias: TAlias = 'user_rows' as TAlias) =>
   readModel
     .select({
       id: users.id,

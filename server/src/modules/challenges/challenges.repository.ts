@@ -1,11 +1,17 @@
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findContainer } from '../instances';
 import { challenges, flags } from '../../db/schema/challenges';
-import { containers, gameInstances } from '../../db/schema/instances';
-import { participations } from '../../db/schema/participations';
-import { solves } from '../../db/schema/submissions';
+import { containerRows, instanceRows } from '../instances/read-models';
+import { participationRows } from '../participations/read-models';
+import { solveRows } from '../submissions/read-models';
 import { attachmentFileHashes } from '../attachments';
+
+// What the challenges module reads of other modules' tables, through their read models (lib/read-model.ts).
+const container = containerRows();
+const instance = instanceRows();
+const participation = participationRows();
+const solve = solveRows();
 
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type NewChallenge = typeof challenges.$inferInsert;
@@ -108,17 +114,6 @@ export async function deleteFlagRow(tx: Db, challengeId: number, id: number): Pr
   return row;
 }
 
-/** Links a challenge to every participation of its game (GZCTF's EnsureInstances on enabling). */
-export async function ensureInstancesForChallenge(tx: Db, gameId: number, challengeId: number): Promise<number> {
-  const result = await tx.execute<{ id: number }>(sql`
-    insert into ${gameInstances} (participation_id, challenge_id)
-    select ${participations.id}, ${challengeId}::integer from ${participations}
-    where ${participations.gameId} = ${gameId}
-    on conflict (participation_id, challenge_id) do nothing
-    returning id`);
-  return result.rows.length;
-}
-
 /** What deleting a challenge leaves behind: attachments, its test container, running containers. */
 export interface ChallengeLeftovers {
   attachmentIds: number[];
@@ -136,10 +131,10 @@ export async function challengeLeftovers(tx: Db, challenge: ChallengeRow): Promi
     (id): id is number => id !== null,
   );
   const players = await tx
-    .select({ containerId: containers.containerId })
-    .from(containers)
-    .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
-    .where(eq(gameInstances.challengeId, challenge.id));
+    .select({ containerId: container.containerId })
+    .from(container)
+    .innerJoin(instance, eq(instance.id, container.gameInstanceId))
+    .where(eq(instance.challengeId, challenge.id));
   const test = challenge.testContainerId ? await findContainer(tx, challenge.testContainerId) : undefined;
   return {
     attachmentIds,
@@ -158,12 +153,43 @@ export async function recomputeAcceptedCounts(tx: Db, gameId: number, endAt: Dat
     .update(challenges)
     .set({
       acceptedCount: sql`(
-        select count(*)::integer from ${solves}
-        inner join ${participations} on ${participations.id} = ${solves.participationId}
-        where ${solves.challengeId} = ${challenges.id}
-          and ${participations.status} = 'Accepted'
-          and ${solves.solvedAt} < ${endAt}
+        select count(*)::integer from ${solve}
+        inner join ${participation} on ${participation.id} = ${solve.participationId}
+        where ${solve.challengeId} = ${challenges.id}
+          and ${participation.status} = 'Accepted'
+          and ${solve.solvedAt} < ${endAt}
       )`,
     })
     .where(eq(challenges.gameId, gameId));
+}
+
+/**
+ * Locks the challenges in id order (no deadlock between the judge's batches) and reads their
+ * accepted counts under the lock, in the caller's transaction.
+ */
+export async function lockChallengeCounts(
+  tx: Db,
+  ids: number[],
+): Promise<Array<{ id: number; acceptedCount: number }>> {
+  return (
+    tx
+      .select({ id: challenges.id, acceptedCount: challenges.acceptedCount })
+      .from(challenges)
+      .where(inArray(challenges.id, ids))
+      .orderBy(challenges.id)
+      // NO KEY UPDATE, not UPDATE: new submissions check their foreign key to the challenge with
+      // KEY SHARE, which UPDATE would block for the whole judgement, holding up acknowledgements.
+      .for('no key update')
+  );
+}
+
+/**
+ * The judge's counter update, one data-modifying member of the WITH of its one write statement
+ * (submissions/judge/writes.ts): adds each challenge's solves and checked submissions to its counters.
+ */
+export function addJudgedCounts(counters: Array<{ id: number; solved: number; submitted: number }>): SQL {
+  return sql`update ${challenges} c
+      set accepted_count = c.accepted_count + d.solved, submission_count = c.submission_count + d.submitted
+      from json_to_recordset(${JSON.stringify(counters)}::json) as d(id int, solved int, submitted int)
+      where c.id = d.id`;
 }

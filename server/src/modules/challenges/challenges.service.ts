@@ -18,7 +18,6 @@ import {
   countFlags,
   deleteChallengeRow,
   deleteFlagRow,
-  ensureInstancesForChallenge,
   findChallenge,
   insertChallenge,
   insertFlags,
@@ -31,7 +30,7 @@ import {
   type ChallengeRow,
 } from './challenges.repository';
 import { bus } from '../../lib/bus';
-import { findContainer, toContainerInfo } from '../instances';
+import { ensureInstancesForChallenge, findContainer, toContainerInfo } from '../instances';
 import { deleteTestContainers, requireGame, type GameRow } from '../games';
 import { rejectNul } from '../../lib/text';
 import { insertNotice, toGameNotice, type GameNotice } from '../notices';

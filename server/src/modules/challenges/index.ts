@@ -1,10 +1,13 @@
-// The challenges module's public surface: challenges, flags and the accepted-count recount, and what
-// players' instances take from them (an enabled challenge, a free dynamic flag, its attachment).
+// The challenges module's public surface: challenges, flags and the accepted-count recount, what
+// players' instances take from them (an enabled challenge, a free dynamic flag, its attachment), and
+// what the judge locks and counts (lockChallengeCounts, addJudgedCounts).
 export {
+  addJudgedCounts,
   findChallenge,
   findEnabledChallenge,
   findFlagAttachmentId,
   listChallenges,
+  lockChallengeCounts,
   takeFreeFlag,
   type ChallengeRow,
 } from './challenges.repository';

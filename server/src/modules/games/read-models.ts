@@ -3,7 +3,7 @@ import { readModel } from '../../lib/read-model';
 
 // What other modules may read of games (lib/read-model.ts): everything but the signing key pair.
 
-export const gameRows = (alias = 'game_rows') =>
+export const gameRows = <TAlias extends string = 'game_rows'>(alias: TAlias = 'game_rows' as TAlias) =>
   readModel
     .select({
       id: games.id,

@@ -3,6 +3,8 @@ import { readModel } from '../../lib/read-model';
 
 // What other modules may read of game instances and containers (lib/read-model.ts).
 
-export const instanceRows = (alias = 'instance_rows') => readModel.select().from(gameInstances).as(alias);
+export const instanceRows = <TAlias extends string = 'instance_rows'>(alias: TAlias = 'instance_rows' as TAlias) =>
+  readModel.select().from(gameInstances).as(alias);
 
-export const containerRows = (alias = 'container_rows') => readModel.select().from(containers).as(alias);
+export const containerRows = <TAlias extends string = 'container_rows'>(alias: TAlias = 'container_rows' as TAlias) =>
+  readModel.select().from(containers).as(alias);

@@ -1,7 +1,9 @@
 // The notices module's public surface: game notices (admins' Normal ones, those other changes post,
-// the players' list) and the monitor's event list.
+// the players' list), the monitor's event list, and the judge's blood notices and events (statements
+// for its one write).
 export { eventList } from './events.service';
 export { insertNotice } from './notices.repository';
+export { insertBloodNotices, insertJudgeEvents } from './judge.repository';
 export {
   addNotice,
   editNotice,

@@ -1,15 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
-import { challenges } from '../../db/schema/challenges';
-import { participations } from '../../db/schema/participations';
-import { solves, submissions } from '../../db/schema/submissions';
-import { teams } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
+import { userRows } from '../accounts/read-models';
+import { challengeRows } from '../challenges/read-models';
+import { participationRows } from '../participations/read-models';
+import { solveRows, submissionRows } from '../submissions/read-models';
+import { teamRows } from '../teams/read-models';
 import { challengeCategories, type ChallengeCategory } from '../../db/schema/enums';
 import { bloodFactor, type BloodRank } from '../../lib/blood-bonus';
 import { challengeScore } from '../../lib/scoring';
 import { avatarUrl } from '../../lib/storage';
+import type { ChallengeRow } from '../challenges';
 import type { GameRow } from '../games';
 
 type Schemas = components['schemas'];
@@ -21,6 +22,14 @@ const BLOODS: BloodRank[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
 // .NET's DateTimeOffset.MinValue in Unix ms: "no solve yet".
 export const NO_SOLVE_TIME = -62135596800000;
 const TIMELINE_TEAMS = 10;
+
+// The board's rows, read through their owners' read models (lib/read-model.ts).
+const challenge = challengeRows();
+const participation = participationRows();
+const team = teamRows();
+const solve = solveRows();
+const submission = submissionRows();
+const user = userRows();
 
 /**
  * .NET's Convert.ToInt32 rounds half to even; GZCTF multiplies in float. We multiply in double and
@@ -35,7 +44,7 @@ export function roundHalfEven(value: number): number {
 
 /** The columns of a challenge the board needs. */
 export type ChallengeInput = Pick<
-  typeof challenges.$inferSelect,
+  ChallengeRow,
   'id' | 'title' | 'category' | 'disableBloodBonus' | 'originalScore' | 'minScoreRate' | 'difficulty'
 >;
 
@@ -70,51 +79,54 @@ export interface ScoreboardRows {
  * of other participations are dropped by the build, which keeps only the teams it was given.
  */
 export async function loadScoreboardRows(db: Db, gameId: number): Promise<ScoreboardRows> {
-  const [challengeRows, teamRows, solveResult] = await Promise.all([
+  const [challengeList, teamList, solveResult] = await Promise.all([
     db
       .select({
-        id: challenges.id,
-        title: challenges.title,
-        category: challenges.category,
-        disableBloodBonus: challenges.disableBloodBonus,
-        originalScore: challenges.originalScore,
-        minScoreRate: challenges.minScoreRate,
-        difficulty: challenges.difficulty,
+        id: challenge.id,
+        title: challenge.title,
+        category: challenge.category,
+        disableBloodBonus: challenge.disableBloodBonus,
+        originalScore: challenge.originalScore,
+        minScoreRate: challenge.minScoreRate,
+        difficulty: challenge.difficulty,
       })
-      .from(challenges)
-      .where(and(eq(challenges.gameId, gameId), eq(challenges.isEnabled, true))),
+      .from(challenge)
+      .where(and(eq(challenge.gameId, gameId), eq(challenge.isEnabled, true))),
     db
       .select({
-        participationId: participations.id,
-        division: participations.division,
-        teamId: teams.id,
-        name: teams.name,
-        bio: teams.bio,
-        avatarHash: teams.avatarHash,
+        participationId: participation.id,
+        division: participation.division,
+        teamId: team.id,
+        name: team.name,
+        bio: team.bio,
+        avatarHash: team.avatarHash,
       })
-      .from(participations)
-      .innerJoin(teams, eq(teams.id, participations.teamId))
-      .where(and(eq(participations.gameId, gameId), eq(participations.status, 'Accepted'))),
+      .from(participation)
+      .innerJoin(team, eq(team.id, participation.teamId))
+      .where(and(eq(participation.gameId, gameId), eq(participation.status, 'Accepted'))),
     db.execute<{ solves: string }>(sql`
       select coalesce(json_agg(json_build_array(
-        s.participation_id, s.challenge_id, s.submission_id, floor(extract(epoch from s.solved_at) * 1000), u.user_name
+        ${solve.participationId}, ${solve.challengeId}, ${solve.submissionId},
+        floor(extract(epoch from ${solve.solvedAt}) * 1000), ${user.userName}
       )), '[]')::text as solves
-      from ${solves} s
-      join ${submissions} sub on sub.id = s.submission_id and sub.game_id = ${gameId}
-      left join ${users} u on u.id = sub.user_id
-      where s.challenge_id in (select id from ${challenges} where game_id = ${gameId} and is_enabled)`),
+      from ${solve}
+      join ${submission} on ${submission.id} = ${solve.submissionId} and ${submission.gameId} = ${gameId}
+      left join ${user} on ${user.id} = ${submission.userId}
+      where ${solve.challengeId} in (
+        select ${challenge.id} from ${challenge} where ${challenge.gameId} = ${gameId} and ${challenge.isEnabled}
+      )`),
   ]);
   const packed = JSON.parse(solveResult.rows[0]?.solves ?? '[]') as Array<
     [number, number, number, number, string | null]
   >;
-  const solveRows = packed.map(([participationId, challengeId, submissionId, solvedAt, userName]) => ({
+  const solveList = packed.map(([participationId, challengeId, submissionId, solvedAt, userName]) => ({
     participationId,
     challengeId,
     submissionId,
     solvedAt,
     userName,
   }));
-  return { challenges: challengeRows, teams: teamRows, solves: solveRows };
+  return { challenges: challengeList, teams: teamList, solves: solveList };
 }
 
 /** The end of what a board counts: the game's end, or an earlier freeze. */

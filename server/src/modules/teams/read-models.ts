@@ -4,7 +4,7 @@ import { readModel } from '../../lib/read-model';
 // What other modules may read of teams (lib/read-model.ts): everything but the invite token. A query
 // that needs a second copy (two teams in one row) passes its own alias.
 
-export const teamRows = (alias = 'team_rows') =>
+export const teamRows = <TAlias extends string = 'team_rows'>(alias: TAlias = 'team_rows' as TAlias) =>
   readModel
     .select({
       id: teams.id,
@@ -18,4 +18,6 @@ export const teamRows = (alias = 'team_rows') =>
     .from(teams)
     .as(alias);
 
-export const teamMemberRows = (alias = 'team_member_rows') => readModel.select().from(teamMembers).as(alias);
+export const teamMemberRows = <TAlias extends string = 'team_member_rows'>(
+  alias: TAlias = 'team_member_rows' as TAlias,
+) => readModel.select().from(teamMembers).as(alias);

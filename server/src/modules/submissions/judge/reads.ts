@@ -1,13 +1,25 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { challenges, flags } from '../../../db/schema/challenges';
-import { games } from '../../../db/schema/games';
-import { gameInstances } from '../../../db/schema/instances';
-import { participations } from '../../../db/schema/participations';
 import { solves, submissions } from '../../../db/schema/submissions';
-import { teams } from '../../../db/schema/teams';
-import { users } from '../../../db/schema/users';
+import { userRows } from '../../accounts/read-models';
+import { lockChallengeCounts } from '../../challenges';
+import { challengeRows, flagRows } from '../../challenges/read-models';
+import { gameRows } from '../../games/read-models';
+import { instanceRows } from '../../instances/read-models';
+import { participationRows } from '../../participations/read-models';
+import { teamRows } from '../../teams/read-models';
 import { solvedKey, type ChallengeState, type ForeignFlag, type SubmissionFacts } from './decide';
+
+// What judging reads of other modules' tables, through their read models (lib/read-model.ts).
+const game = gameRows();
+const challenge = challengeRows();
+const participation = participationRows();
+const team = teamRows();
+const instance = instanceRows();
+const user = userRows();
+const staticFlag = flagRows('static_flag');
+const attachmentFlag = flagRows('attachment_flag');
+const ownerFlag = flagRows('owner_flag');
 
 /** A locked submission with what judging needs of it: the facts `decide` reads, and the names the hubs show. */
 export interface LockedSubmission {
@@ -36,35 +48,34 @@ export async function lockSubmissions(tx: Db, ids: number[]): Promise<LockedSubm
       userId: submissions.userId,
       teamId: submissions.teamId,
       gameId: submissions.gameId,
-      gameEndAt: games.endAt,
+      gameEndAt: game.endAt,
       challenge: {
-        id: challenges.id,
-        title: challenges.title,
-        type: challenges.type,
-        isEnabled: challenges.isEnabled,
-        disableBloodBonus: challenges.disableBloodBonus,
+        id: challenge.id,
+        title: challenge.title,
+        type: challenge.type,
+        isEnabled: challenge.isEnabled,
+        disableBloodBonus: challenge.disableBloodBonus,
       },
-      participation: { id: participations.id, status: participations.status, teamName: teams.name },
-      instance: { id: gameInstances.id, flag: gameInstances.flag },
-      userName: users.userName,
+      participation: { id: participation.id, status: participation.status, teamName: team.name },
+      instance: { id: instance.id, flag: instance.flag },
+      userName: user.userName,
       staticFlag: sql<
         string | null
-      >`(select f.flag from ${flags} f where f.challenge_id = ${submissions.challengeId} and f.flag = ${submissions.answer} limit 1)`,
-      attachmentFlag: sql<string | null>`(select f.flag from ${flags} f where f.id = ${gameInstances.flagId})`,
+      >`(select ${staticFlag.flag} from ${staticFlag} where ${staticFlag.challengeId} = ${submissions.challengeId} and ${staticFlag.flag} = ${submissions.answer} limit 1)`,
+      attachmentFlag: sql<
+        string | null
+      >`(select ${attachmentFlag.flag} from ${attachmentFlag} where ${attachmentFlag.id} = ${instance.flagId})`,
     })
     .from(submissions)
-    .innerJoin(games, eq(games.id, submissions.gameId))
-    .innerJoin(challenges, eq(challenges.id, submissions.challengeId))
-    .innerJoin(participations, eq(participations.id, submissions.participationId))
-    .innerJoin(teams, eq(teams.id, participations.teamId))
+    .innerJoin(game, eq(game.id, submissions.gameId))
+    .innerJoin(challenge, eq(challenge.id, submissions.challengeId))
+    .innerJoin(participation, eq(participation.id, submissions.participationId))
+    .innerJoin(team, eq(team.id, participation.teamId))
     .leftJoin(
-      gameInstances,
-      and(
-        eq(gameInstances.participationId, submissions.participationId),
-        eq(gameInstances.challengeId, submissions.challengeId),
-      ),
+      instance,
+      and(eq(instance.participationId, submissions.participationId), eq(instance.challengeId, submissions.challengeId)),
     )
-    .leftJoin(users, eq(users.id, submissions.userId))
+    .leftJoin(user, eq(user.id, submissions.userId))
     // One array parameter and a named statement: the text never changes, so each connection parses
     // it once and PostgreSQL can reuse its plan (planning a join this wide per batch cost more than running it).
     .where(and(sql`${submissions.id} = any(${sql.placeholder('ids')}::int[])`, eq(submissions.status, 'FlagSubmitted')))
@@ -110,14 +121,7 @@ export async function lockSubmissions(tx: Db, ids: number[]): Promise<LockedSubm
 export async function lockChallenges(tx: Db, challengeIds: number[]): Promise<Map<number, ChallengeState>> {
   const state = new Map<number, ChallengeState>();
   if (challengeIds.length === 0) return state;
-  const locked = await tx
-    .select({ id: challenges.id, acceptedCount: challenges.acceptedCount })
-    .from(challenges)
-    .where(inArray(challenges.id, challengeIds))
-    .orderBy(challenges.id)
-    // NO KEY UPDATE, not UPDATE: new submissions check their foreign key to the challenge with
-    // KEY SHARE, which UPDATE would block for the whole judgement, holding up acknowledgements.
-    .for('no key update');
+  const locked = await lockChallengeCounts(tx, challengeIds);
   for (const row of locked) state.set(row.id, { accepted: row.acceptedCount, latest: Number.NEGATIVE_INFINITY });
   return state;
 }
@@ -159,20 +163,20 @@ export async function foreignFlags(
   if (answers.length === 0) return byChallenge;
   const owners = await tx
     .select({
-      challengeId: gameInstances.challengeId,
-      participationId: gameInstances.participationId,
-      teamName: teams.name,
-      flag: gameInstances.flag,
-      attachmentFlag: flags.flag,
+      challengeId: instance.challengeId,
+      participationId: instance.participationId,
+      teamName: team.name,
+      flag: instance.flag,
+      attachmentFlag: ownerFlag.flag,
     })
-    .from(gameInstances)
-    .innerJoin(participations, eq(participations.id, gameInstances.participationId))
-    .innerJoin(teams, eq(teams.id, participations.teamId))
-    .leftJoin(flags, eq(flags.id, gameInstances.flagId))
+    .from(instance)
+    .innerJoin(participation, eq(participation.id, instance.participationId))
+    .innerJoin(team, eq(team.id, participation.teamId))
+    .leftJoin(ownerFlag, eq(ownerFlag.id, instance.flagId))
     .where(
       and(
-        inArray(gameInstances.challengeId, challengeIds),
-        or(inArray(gameInstances.flag, answers), inArray(flags.flag, answers)),
+        inArray(instance.challengeId, challengeIds),
+        or(inArray(instance.flag, answers), inArray(ownerFlag.flag, answers)),
       ),
     );
   for (const owner of owners) {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { challenges } from '../../../db/schema/challenges';
-import { gameInstances } from '../../../db/schema/instances';
-import { gameEvents, gameNotices } from '../../../db/schema/notices';
 import { cheatInfo, solves, submissions } from '../../../db/schema/submissions';
 import type { AnswerResult, NoticeType } from '../../../db/schema/enums';
+import { addJudgedCounts } from '../../challenges';
+import { markInstancesSolved } from '../../instances';
+import { insertBloodNotices, insertJudgeEvents } from '../../notices';
 import type { Solve } from './decide';
 
 /** Everything one judgement writes, in the order it is announced. */
@@ -32,7 +32,9 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 /**
  * Every write of a judgement in one statement (one round trip): the solves, the solved instances,
  * the verdicts, the counters, the cheat records, the blood notices and the events. Returns how many
- * solves landed, the events' time and the notices in `writes.notices`' order.
+ * solves landed, the events' time and the notices in `writes.notices`' order. The writes to other
+ * modules' tables (counters, solved instances, notices, events) are statements those modules build
+ * for this WITH, so it stays one round trip.
  */
 export async function writeJudgement(
   tx: Db,
@@ -51,20 +53,6 @@ export async function writeJudgement(
     submit_participation_id: cheat.submitParticipationId,
     source_participation_id: cheat.sourceParticipationId,
   }));
-  const noticeRows = writes.notices.map((notice, n) => ({
-    n,
-    game_id: notice.gameId,
-    type: notice.type,
-    values: notice.values,
-  }));
-  const eventRows = writes.events.map((event, n) => ({
-    n,
-    game_id: event.gameId,
-    type: event.type,
-    values: event.values,
-    user_id: event.userId,
-    team_id: event.teamId,
-  }));
   const written = await tx.execute<{ solved: number; at: number | null; notices: WrittenNotice[] }>(sql`
     with new_solves as (
       insert into ${solves} (participation_id, challenge_id, submission_id, solved_at, type)
@@ -74,34 +62,21 @@ export async function writeJudgement(
       on conflict do nothing
       returning submission_id
     ), instances as (
-      update ${gameInstances} set is_solved = true
-      where id in (select value::int from json_array_elements_text(${json(writes.solvedInstances)}))
+      ${markInstancesSolved(writes.solvedInstances)}
     ), verdicts as (
       update ${submissions} s set status = d.status::answer_result
       from json_to_recordset(${json(writes.verdicts)}) as d(id int, status text)
       where s.id = d.id
     ), counters as (
-      update ${challenges} c
-      set accepted_count = c.accepted_count + d.solved, submission_count = c.submission_count + d.submitted
-      from json_to_recordset(${json(writes.counters)}) as d(id int, solved int, submitted int)
-      where c.id = d.id
+      ${addJudgedCounts(writes.counters)}
     ), cheats as (
       insert into ${cheatInfo} (submission_id, game_id, submit_participation_id, source_participation_id)
       select * from json_to_recordset(${json(cheatRows)})
         as d(submission_id int, game_id int, submit_participation_id int, source_participation_id int)
     ), notices as (
-      insert into ${gameNotices} (game_id, type, values)
-      select d.game_id, d.type::notice_type, d.values
-      from json_to_recordset(${json(noticeRows)}) as d(n int, game_id int, type text, values text[])
-      order by d.n
-      returning id, type, values, published_at
+      ${insertBloodNotices(writes.notices)}
     ), events as (
-      insert into ${gameEvents} (game_id, type, values, user_id, team_id)
-      select e.game_id, e.type::event_type, e.values, e.user_id, e.team_id
-      from json_to_recordset(${json(eventRows)})
-        as e(n int, game_id int, type text, values text[], user_id uuid, team_id int)
-      order by e.n
-      returning at
+      ${insertJudgeEvents(writes.events)}
     )
     select (select count(*) from new_solves)::int as solved,
       (select floor(extract(epoch from min(at)) * 1000)::float8 from events) as at,
