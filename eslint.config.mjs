@@ -57,48 +57,28 @@ const TABLE_READERS = {
   challenges: [
     ...JUDGE,
     SCOREBOARD,
-    'modules/games/games.repository.ts',
-    'modules/instances/instances.repository.ts',
     'modules/participations/review.repository.ts',
     // The monitor's submission and cheat lists show and search the challenge title inside the paged query.
     'modules/submissions/monitor.repository.ts',
   ],
-  // blood-bonus.ts takes the default bonus (a constant, not the table). The teams repository checks
-  // for an unfinished game and drops a leaver's game memberships inside the team's locked
-  // transaction; asking the participations module would be a cycle (its writeups show teams).
-  games: [
-    'lib/blood-bonus.ts',
-    'modules/participations/review.repository.ts',
-    'modules/submissions/judge/reads.ts',
-    'modules/teams/teams.repository.ts',
-  ],
-  instances: [
-    ...JUDGE,
-    'modules/challenges/challenges.repository.ts',
-    'modules/games/games.repository.ts',
-    'modules/participations/review.repository.ts',
-  ],
-  notices: ['modules/instances/instances.repository.ts', 'modules/submissions/judge/writes.ts'],
+  // blood-bonus.ts takes the default bonus (a constant, not the table).
+  games: ['lib/blood-bonus.ts', 'modules/participations/review.repository.ts', 'modules/submissions/judge/reads.ts'],
+  instances: [...JUDGE, 'modules/challenges/challenges.repository.ts', 'modules/participations/review.repository.ts'],
+  notices: ['modules/submissions/judge/writes.ts'],
   participations: [
     SCOREBOARD,
     'modules/submissions/judge/reads.ts',
     'modules/challenges/challenges.repository.ts',
-    'modules/games/games.repository.ts',
-    'modules/instances/instances.repository.ts',
     // The cheat-record search matches both teams' names (through their participations) inside the paged query.
     'modules/submissions/monitor.repository.ts',
-    'modules/teams/teams.repository.ts',
   ],
   // challenges.repository.ts: the accepted-count recount is one UPDATE counting solves.
   submissions: [SCOREBOARD, 'modules/challenges/challenges.repository.ts'],
   // The names on the board and in the judge's events; the others are one query each that joins
-  // teams: lists searched by team name, a player's own participation, the join's membership check. The
-  // admin's batch of users creates their teams in its one transaction (accounts/users.repository.ts).
+  // teams: lists searched by team name, a player's own participation, the join's membership check.
   teams: [
     SCOREBOARD,
     'modules/submissions/judge/reads.ts',
-    'modules/accounts/users.repository.ts',
-    'modules/instances/instances.repository.ts',
     'modules/notices/events.repository.ts',
     'modules/participations/join.repository.ts',
     'modules/participations/review-list.repository.ts',
@@ -106,9 +86,7 @@ const TABLE_READERS = {
     'modules/submissions/monitor.repository.ts',
   ],
   // The names on the board and in the judge's events; lists that show or search by a user's name join
-  // it in the same query; the welcome post takes the first admin as its author in its one insert. The
-  // teams repository lists members with their names and row-locks the user a captaincy goes to,
-  // inside the team's transaction.
+  // it in the same query; the welcome post takes the first admin as its author in its one insert.
   users: [
     SCOREBOARD,
     'modules/notices/events.repository.ts',
@@ -116,7 +94,6 @@ const TABLE_READERS = {
     'modules/submissions/monitor.repository.ts',
     'modules/posts/posts.repository.ts',
     'modules/submissions/judge/reads.ts',
-    'modules/teams/teams.repository.ts',
   ],
 };
 

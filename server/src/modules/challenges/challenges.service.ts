@@ -31,8 +31,8 @@ import {
   type ChallengeRow,
 } from './challenges.repository';
 import { bus } from '../../lib/bus';
-import { findContainer, toContainerInfo } from '../instances';
-import { deleteTestContainers, requireGame, type GameRow } from '../games';
+import { deleteTestContainers, findContainer, toContainerInfo } from '../instances';
+import { requireGame, type GameRow } from '../games';
 import { rejectNul } from '../../lib/text';
 import { insertNotice, toGameNotice, type GameNotice } from '../notices';
 

@@ -1,5 +1,6 @@
 // The challenges module's public surface: challenges, flags and the accepted-count recount, and what
-// players' instances take from them (an enabled challenge, a free dynamic flag, its attachment).
+// players' instances take from them (an enabled challenge, a free dynamic flag, its attachment, the
+// test container it points at).
 export {
   findChallenge,
   findEnabledChallenge,
@@ -19,3 +20,4 @@ export {
   setAttachment,
   updateAcceptedCounts,
 } from './challenges.service';
+export { setTestContainer } from './test-container.repository';

@@ -1,6 +1,7 @@
 // The notices module's public surface: game notices (admins' Normal ones, those other changes post,
-// the players' list) and the monitor's event list.
+// the players' list), the monitor's event list and the container events the instances module records.
 export { eventList } from './events.service';
+export { insertEvent, type EventValues } from './instance-events.repository';
 export { insertNotice } from './notices.repository';
 export {
   addNotice,
