@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureClientBuilt } from '../server/src/tools/client-build';
 
 const ROOT = path.resolve(__dirname, '..');
 export const ARTIFACTS = path.join(__dirname, '.artifacts');
@@ -20,6 +21,8 @@ interface Group {
    * cores made them fail (a burst of container starts did, at two files at once).
    */
   alone?: string[];
+  /** Runs once before the group's files start. */
+  prepare?: () => void;
 }
 
 export const GROUPS: Record<string, Group> = {
@@ -31,7 +34,15 @@ export const GROUPS: Record<string, Group> = {
     concurrency: 2,
     alone: ['instances', 'crash', 'multi', 'core/shutdown.test.ts'],
   },
-  e2e: { dir: 'tests/e2e', timeoutMs: 600_000, concurrency: 1 },
+  e2e: {
+    dir: 'tests/e2e',
+    timeoutMs: 600_000,
+    // Each file starts its own server, database and Chromium (free ports, its own data directory)
+    // and spends much of its time waiting on the page, so two at once share the cores well. The
+    // client they serve is built before they start, never by two files at once.
+    concurrency: 2,
+    prepare: () => ensureClientBuilt(path.join(ROOT, 'dist'), (line) => process.stdout.write(`${line}\n`)),
+  },
 };
 
 function findTests(dir: string): string[] {
@@ -81,6 +92,7 @@ export function runGroup(name: string, extraArgs: string[] = []): number {
     process.stdout.write(`no ${name} tests found\n`);
     return 0;
   }
+  group.prepare?.();
   const together = files.filter((file) => !alone.has(file));
   const first = runFiles(together, tap, group.timeoutMs, group.concurrency, extraArgs);
   const second = runFiles(

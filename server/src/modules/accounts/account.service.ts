@@ -83,8 +83,8 @@ function checkEmail(policy: AccountPolicy, email: string): void {
   }
 }
 
-async function checkCaptcha(app: AccountDeps, policy: AccountPolicy, ctx: RequestContext, token?: string | null) {
-  if (policy.useCaptcha && !(await app.captcha.verify(token, ctx.ip))) throw badRequest('account.captchaFailed');
+async function checkCaptcha(deps: AccountDeps, policy: AccountPolicy, ctx: RequestContext, token?: string | null) {
+  if (policy.useCaptcha && !(await deps.captcha.verify(token, ctx.ip))) throw badRequest('account.captchaFailed');
 }
 
 /** Maps the unique indexes on lower(user_name) / lower(email) to the messages Identity would give. */
@@ -102,9 +102,9 @@ async function guardUnique<T>(write: () => Promise<T>, values: { userName?: stri
   }
 }
 
-async function issueToken(app: AccountDeps, userId: string, purpose: UserTokenPurpose, email: string) {
+async function issueToken(deps: AccountDeps, userId: string, purpose: UserTokenPurpose, email: string) {
   const token = randomToken();
-  await replaceUserToken(app.db, {
+  await replaceUserToken(deps.db, {
     tokenHash: hashToken(token),
     userId,
     purpose,
@@ -115,17 +115,17 @@ async function issueToken(app: AccountDeps, userId: string, purpose: UserTokenPu
 }
 
 async function sendAccountMail(
-  app: AccountDeps,
+  deps: AccountDeps,
   ctx: RequestContext,
   kind: MailKind,
   values: { to: string; userName: string; token: string },
 ): Promise<void> {
-  const { globalConfig } = await app.settings.get();
+  const { globalConfig } = await deps.settings.get();
   const link = mailLink(ctx.origin, kind, values.token, values.to);
   try {
-    await app.mailer.send(composeMail(ctx.t, kind, { ...values, title: globalConfig.title, link }));
+    await deps.mailer.send(composeMail(ctx.t, kind, { ...values, title: globalConfig.title, link }));
   } catch (error) {
-    app.log.warn({ err: error, kind }, 'account mail could not be sent');
+    deps.log.warn({ err: error, kind }, 'account mail could not be sent');
     throw badRequest('account.mailSendFailed');
   }
 }
@@ -136,8 +136,8 @@ function decodeEmailParam(value: string): string {
   return email;
 }
 
-async function currentRow(app: AccountDeps, user: SessionUser): Promise<UserRow> {
-  const row = await findUserById(app.db, user.id);
+async function currentRow(deps: AccountDeps, user: SessionUser): Promise<UserRow> {
+  const row = await findUserById(deps.db, user.id);
   if (!row) throw unauthorized();
   return row;
 }
@@ -145,15 +145,15 @@ async function currentRow(app: AccountDeps, user: SessionUser): Promise<UserRow>
 // ---- operations ----
 
 export async function register(
-  app: AccountDeps,
+  deps: AccountDeps,
   ctx: RequestContext,
   body: { userName: string; password: string; email: string; challenge?: string | null },
 ): Promise<{ status: RegisterStatus; user: UserRow }> {
-  const { accountPolicy: policy, globalConfig } = await app.settings.get();
+  const { accountPolicy: policy, globalConfig } = await deps.settings.get();
   if (!policy.allowRegister) throw badRequest('account.registrationDisabled');
-  await checkCaptcha(app, policy, ctx, body.challenge);
+  await checkCaptcha(deps, policy, ctx, body.challenge);
   checkEmail(policy, body.email);
-  const password = decryptApiField(globalConfig, body.password, app.env.xorKey);
+  const password = decryptApiField(globalConfig, body.password, deps.env.xorKey);
   if (!password) throw badRequest('account.passwordRequired');
   checkPassword(password);
 
@@ -163,39 +163,39 @@ export async function register(
     emailConfirmed: policy.activeOnRegister,
     ip: ctx.ip,
   };
-  const existing = await findUserByEmail(app.db, body.email);
+  const existing = await findUserByEmail(deps.db, body.email);
   if (existing?.emailConfirmed) throw badRequest('account.userExists');
   // An address that was never confirmed proves nothing about its first registrant, so registering it
   // again takes the pending account over (new name and password) and sends a fresh link.
   const user = await guardUnique(
     async () =>
       existing
-        ? ((await updateUser(app.db, existing.id, values)) ?? existing)
-        : insertUser(app.db, { ...values, email: body.email, role: 'User' }),
+        ? ((await updateUser(deps.db, existing.id, values)) ?? existing)
+        : insertUser(deps.db, { ...values, email: body.email, role: 'User' }),
     { userName: body.userName, email: body.email },
   );
 
   if (policy.activeOnRegister) {
     const now = new Date();
-    await updateUser(app.db, user.id, { lastSignedInAt: now, lastVisitedAt: now });
+    await updateUser(deps.db, user.id, { lastSignedInAt: now, lastVisitedAt: now });
     return { status: 'LoggedIn', user };
   }
   if (!policy.emailConfirmationRequired) return { status: 'AdminConfirmationRequired', user };
-  const token = await issueToken(app, user.id, 'EmailConfirm', user.email);
-  await sendAccountMail(app, ctx, 'verify', { to: user.email, userName: user.userName, token });
+  const token = await issueToken(deps, user.id, 'EmailConfirm', user.email);
+  await sendAccountMail(deps, ctx, 'verify', { to: user.email, userName: user.userName, token });
   return { status: 'EmailConfirmationRequired', user };
 }
 
 export async function logIn(
-  app: AccountDeps,
+  deps: AccountDeps,
   ctx: RequestContext,
   body: { userName: string; password: string; challenge?: string | null },
 ): Promise<UserRow> {
-  const { accountPolicy: policy, globalConfig } = await app.settings.get();
-  await checkCaptcha(app, policy, ctx, body.challenge);
-  const password = decryptApiField(globalConfig, body.password, app.env.xorKey);
+  const { accountPolicy: policy, globalConfig } = await deps.settings.get();
+  await checkCaptcha(deps, policy, ctx, body.challenge);
+  const password = decryptApiField(globalConfig, body.password, deps.env.xorKey);
   if (!password) throw badRequest('account.passwordRequired');
-  const user = await findUserByLogin(app.db, body.userName);
+  const user = await findUserByLogin(deps.db, body.userName);
   if (!user) {
     await burnPasswordCheck(password);
     throw unauthorized('account.loginFailed');
@@ -205,17 +205,17 @@ export async function logIn(
   if (user.role === 'Banned') throw unauthorized('account.banned');
   if (!user.emailConfirmed) throw unauthorized('account.emailNotConfirmed');
   const now = new Date();
-  await updateUser(app.db, user.id, { lastSignedInAt: now, lastVisitedAt: now, ip: ctx.ip });
+  await updateUser(deps.db, user.id, { lastSignedInAt: now, lastVisitedAt: now, ip: ctx.ip });
   return user;
 }
 
-export async function verifyEmail(app: AccountDeps, body: { token: string; email: string }): Promise<UserRow> {
+export async function verifyEmail(deps: AccountDeps, body: { token: string; email: string }): Promise<UserRow> {
   const email = decodeEmailParam(body.email);
-  const user = await findUserByEmail(app.db, email);
+  const user = await findUserByEmail(deps.db, email);
   if (!user) throw badRequest('account.invalidEmail');
   if (user.emailConfirmed) throw badRequest('account.alreadyConfirmed');
   const now = new Date();
-  return app.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const token = await consumeUserToken(tx, hashToken(body.token), 'EmailConfirm', now);
     if (!token || token.userId !== user.id || token.email.toLowerCase() !== user.email.toLowerCase()) {
       throw unauthorized('account.invalidToken');
@@ -231,33 +231,33 @@ export async function verifyEmail(app: AccountDeps, body: { token: string; email
 }
 
 export async function requestRecovery(
-  app: AccountDeps,
+  deps: AccountDeps,
   ctx: RequestContext,
   body: { email: string; challenge?: string | null },
 ): Promise<void> {
-  const { accountPolicy: policy } = await app.settings.get();
-  await checkCaptcha(app, policy, ctx, body.challenge);
+  const { accountPolicy: policy } = await deps.settings.get();
+  await checkCaptcha(deps, policy, ctx, body.challenge);
   if (!policy.emailConfirmationRequired) throw badRequest('account.recoveryDisabled');
-  const user = await findUserByEmail(app.db, body.email);
+  const user = await findUserByEmail(deps.db, body.email);
   if (!user) throw notFound('account.userNotFound');
   if (!user.emailConfirmed) throw notFound('account.emailNotConfirmed');
-  const token = await issueToken(app, user.id, 'PasswordReset', user.email);
-  await sendAccountMail(app, ctx, 'reset', { to: user.email, userName: user.userName, token });
+  const token = await issueToken(deps, user.id, 'PasswordReset', user.email);
+  await sendAccountMail(deps, ctx, 'reset', { to: user.email, userName: user.userName, token });
 }
 
 export async function resetPassword(
-  app: AccountDeps,
+  deps: AccountDeps,
   body: { password: string; email: string; rToken: string },
 ): Promise<void> {
-  const { globalConfig } = await app.settings.get();
-  const password = decryptApiField(globalConfig, body.password, app.env.xorKey);
+  const { globalConfig } = await deps.settings.get();
+  const password = decryptApiField(globalConfig, body.password, deps.env.xorKey);
   if (!password) throw badRequest('account.passwordRequired');
   const email = decodeEmailParam(body.email);
-  const user = await findUserByEmail(app.db, email);
+  const user = await findUserByEmail(deps.db, email);
   if (!user) throw badRequest('account.invalidEmail');
   checkPassword(password);
   const passwordHash = await hashPassword(password);
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const token = await consumeUserToken(tx, hashToken(body.rToken), 'PasswordReset');
     if (!token || token.userId !== user.id) throw badRequest('account.invalidToken');
     await updateUser(tx, user.id, { passwordHash });
@@ -267,20 +267,20 @@ export async function resetPassword(
 }
 
 export async function changePassword(
-  app: AccountDeps,
+  deps: AccountDeps,
   user: SessionUser,
   sessionId: string | null,
   body: { old: string; new: string },
 ): Promise<void> {
-  const { globalConfig } = await app.settings.get();
-  const oldPassword = decryptApiField(globalConfig, body.old, app.env.xorKey);
-  const newPassword = decryptApiField(globalConfig, body.new, app.env.xorKey);
+  const { globalConfig } = await deps.settings.get();
+  const oldPassword = decryptApiField(globalConfig, body.old, deps.env.xorKey);
+  const newPassword = decryptApiField(globalConfig, body.new, deps.env.xorKey);
   if (!oldPassword || !newPassword) throw badRequest('account.passwordRequired');
-  const row = await currentRow(app, user);
+  const row = await currentRow(deps, user);
   if (!(await verifyPassword(row.passwordHash, oldPassword))) throw badRequest('account.wrongOldPassword');
   checkPassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await deleteUserSessions(tx, user.id, sessionId ?? undefined);
   });
@@ -289,30 +289,30 @@ export async function changePassword(
 export type ChangeEmailResult = { sent: true } | { sent: false };
 
 export async function requestEmailChange(
-  app: AccountDeps,
+  deps: AccountDeps,
   ctx: RequestContext,
   user: SessionUser,
   body: { newMail: string },
 ): Promise<ChangeEmailResult> {
-  const { accountPolicy: policy } = await app.settings.get();
+  const { accountPolicy: policy } = await deps.settings.get();
   if (!policy.emailConfirmationRequired) return { sent: false };
   checkEmail(policy, body.newMail);
-  if (await findUserByEmail(app.db, body.newMail)) throw badRequest('account.emailTaken', { email: body.newMail });
-  const row = await currentRow(app, user);
-  const token = await issueToken(app, row.id, 'EmailChange', body.newMail);
-  await sendAccountMail(app, ctx, 'confirm', { to: body.newMail, userName: row.userName, token });
+  if (await findUserByEmail(deps.db, body.newMail)) throw badRequest('account.emailTaken', { email: body.newMail });
+  const row = await currentRow(deps, user);
+  const token = await issueToken(deps, row.id, 'EmailChange', body.newMail);
+  await sendAccountMail(deps, ctx, 'confirm', { to: body.newMail, userName: row.userName, token });
   return { sent: true };
 }
 
 export async function confirmEmailChange(
-  app: AccountDeps,
+  deps: AccountDeps,
   user: SessionUser,
   body: { token: string; email: string },
 ): Promise<void> {
   const email = decodeEmailParam(body.email);
   await guardUnique(
     () =>
-      app.db.transaction(async (tx) => {
+      deps.db.transaction(async (tx) => {
         const token = await consumeUserToken(tx, hashToken(body.token), 'EmailChange');
         // The token is bound to the user who asked and to the address it was mailed to.
         if (!token || token.userId !== user.id || token.email.toLowerCase() !== email.toLowerCase()) {
@@ -332,7 +332,7 @@ export interface ProfileUpdate {
   stdNumber?: string | null;
 }
 
-export async function updateProfile(app: AccountDeps, user: SessionUser, body: ProfileUpdate): Promise<void> {
+export async function updateProfile(deps: AccountDeps, user: SessionUser, body: ProfileUpdate): Promise<void> {
   const changes: UserChanges = {};
   if (body.userName != null) changes.userName = body.userName;
   if (body.bio != null) changes.bio = body.bio;
@@ -342,7 +342,7 @@ export async function updateProfile(app: AccountDeps, user: SessionUser, body: P
     if (body.phone !== '' && !PHONE_PATTERN.test(body.phone)) throw badRequest('account.invalidPhone');
     changes.phone = body.phone;
   }
-  await guardUnique(() => updateUser(app.db, user.id, changes), { userName: body.userName ?? undefined });
+  await guardUnique(() => updateUser(deps.db, user.id, changes), { userName: body.userName ?? undefined });
 }
 
 export interface ProfileUserInfo {
@@ -357,8 +357,8 @@ export interface ProfileUserInfo {
   role: UserRow['role'];
 }
 
-export async function profile(app: AccountDeps, user: SessionUser): Promise<ProfileUserInfo> {
-  const row = await currentRow(app, user);
+export async function profile(deps: AccountDeps, user: SessionUser): Promise<ProfileUserInfo> {
+  const row = await currentRow(deps, user);
   return {
     userId: row.id,
     userName: row.userName,
@@ -373,10 +373,10 @@ export async function profile(app: AccountDeps, user: SessionUser): Promise<Prof
 }
 
 /** Avatars are 300 px wide WebP (reference §5.17); the previous picture loses its reference. */
-export async function replaceAvatar(app: AccountDeps, user: SessionUser, upload: Buffer): Promise<string> {
+export async function replaceAvatar(deps: AccountDeps, user: SessionUser, upload: Buffer): Promise<string> {
   const webp = await toWebp(upload, { width: 300 });
-  const { dataDir } = app.env;
-  const { hash, unreferenced } = await app.db.transaction(async (tx) => {
+  const { dataDir } = deps.env;
+  const { hash, unreferenced } = await deps.db.transaction(async (tx) => {
     const current = await findUserById(tx, user.id);
     if (!current) throw unauthorized();
     const stored = await storeFile(tx, dataDir, { buffer: webp, name: 'avatar.webp' });
@@ -387,6 +387,6 @@ export async function replaceAvatar(app: AccountDeps, user: SessionUser, upload:
     return { hash: stored.hash, unreferenced: deleted ? old : null };
   });
   // The blob goes only after the commit, so a rollback can never leave a row without its bytes.
-  if (unreferenced) await removeBlob(app.db, dataDir, unreferenced);
+  if (unreferenced) await removeBlob(deps.db, dataDir, unreferenced);
   return avatarUrl(hash)!;
 }

@@ -45,20 +45,23 @@ export async function prepareInstance(
   return row;
 }
 
+/** What a team's view of a challenge uses of the app: the database and the instance service (for a container's entry). */
+export interface ChallengeDetailDeps {
+  db: Database;
+  instances: { contextOf(instanceId: number): Promise<{ closeTime: number | null; instanceEntry: string | null }> };
+}
+
 /**
  * A challenge as the team sees it. The team's instance is created on first access, and a dynamic
  * flag assigned (DynamicAttachment: a random free flag; DynamicContainer: generated from the template).
  */
 export async function challengeDetail(
-  app: {
-    db: Database;
-    instances: { contextOf(instanceId: number): Promise<{ closeTime: number | null; instanceEntry: string | null }> };
-  },
+  deps: ChallengeDetailDeps,
   gameId: number,
   challengeId: number,
   user: SessionUser,
 ): Promise<Schemas['ChallengeDetailModel']> {
-  const db = app.db;
+  const db = deps.db;
   const { game, participation } = await playContext(db, gameId, user);
   const challenge = await findEnabledChallenge(db, gameId, challengeId);
   if (!challenge) throw notFound('game.challengeNotFound');
@@ -90,7 +93,7 @@ export async function challengeDetail(
     context: {
       // Only container challenges have an instance to show (one query fewer for the rest).
       ...(challenge.type === 'StaticContainer' || challenge.type === 'DynamicContainer'
-        ? await app.instances.contextOf(instance.id)
+        ? await deps.instances.contextOf(instance.id)
         : { closeTime: null, instanceEntry: null }),
       url,
       fileSize,

@@ -37,12 +37,12 @@ function checkedDivision(game: GameRow, division: string | null | undefined): st
 
 /** Join (reference §5.3), steps in order, in one transaction. */
 export async function joinGame(
-  app: JoinDeps,
+  deps: JoinDeps,
   gameId: number,
   user: SessionUser,
   model: Schemas['GameJoinModel'],
 ): Promise<void> {
-  const db = app.db;
+  const db = deps.db;
   const game = await gameOrNotFound(db, gameId);
   if (game.endAt.getTime() < Date.now() && !game.practiceMode) throw ended();
   if (game.inviteCode && game.inviteCode !== (model.inviteCode ?? '')) throw badRequest('game.wrongInviteCode');
@@ -58,7 +58,7 @@ export async function joinGame(
       const participation = await repo.lockOrCreateParticipation(tx, {
         gameId,
         teamId: model.teamId,
-        token: gameTeamToken(game.privateKey, app.env.xorKey, model.teamId),
+        token: gameTeamToken(game.privateKey, deps.env.xorKey, model.teamId),
         division,
       });
       if (

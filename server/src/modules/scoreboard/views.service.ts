@@ -25,24 +25,24 @@ function viewFor(user: SessionUser | null): 'live' | 'frozen' {
  * is remembered (game edits regenerate the board, refreshing it).
  */
 export async function scoreboardEntry(
-  app: BoardDeps,
+  deps: BoardDeps,
   gameId: number,
   user: SessionUser | null,
 ): Promise<ScoreboardEntry> {
-  const startAt = app.scoreboards.startOf(gameId) ?? (await gameOrNotFound(app.db, gameId)).startAt.getTime();
+  const startAt = deps.scoreboards.startOf(gameId) ?? (await gameOrNotFound(deps.db, gameId)).startAt.getTime();
   if (startAt > Date.now()) throw notStarted();
-  const board = await app.scoreboards.entry(gameId, viewFor(user));
+  const board = await deps.scoreboards.entry(gameId, viewFor(user));
   if (board === undefined) throw notFound('game.notFound');
   return board;
 }
 
-export async function scoreboardJson(app: BoardDeps, gameId: number, user: SessionUser | null): Promise<string> {
-  return (await scoreboardEntry(app, gameId, user)).json;
+export async function scoreboardJson(deps: BoardDeps, gameId: number, user: SessionUser | null): Promise<string> {
+  return (await scoreboardEntry(deps, gameId, user)).json;
 }
 
-export async function details(app: BoardDeps, gameId: number, user: SessionUser): Promise<Schemas['GameDetailModel']> {
-  const { game, participation } = await playContext(app.db, gameId, user);
-  const board = JSON.parse((await app.scoreboards.get(gameId, viewFor(user)))!) as ScoreboardModel;
+export async function details(deps: BoardDeps, gameId: number, user: SessionUser): Promise<Schemas['GameDetailModel']> {
+  const { game, participation } = await playContext(deps.db, gameId, user);
+  const board = JSON.parse((await deps.scoreboards.get(gameId, viewFor(user)))!) as ScoreboardModel;
   const rank =
     board.items.find((item) => item.id === participation.teamId) ??
     ({
@@ -65,8 +65,8 @@ export async function details(app: BoardDeps, gameId: number, user: SessionUser)
 }
 
 /** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */
-export async function ctftimeFeed(app: BoardDeps, gameId: number) {
-  const board = JSON.parse(await scoreboardJson(app, gameId, null)) as ScoreboardModel;
+export async function ctftimeFeed(deps: BoardDeps, gameId: number) {
+  const board = JSON.parse(await scoreboardJson(deps, gameId, null)) as ScoreboardModel;
   return {
     standings: board.items.map((item) => ({ pos: item.rank, team: item.name, score: item.score })),
   };

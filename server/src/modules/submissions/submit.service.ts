@@ -26,7 +26,7 @@ export interface SubmitDeps {
 }
 
 export async function submitFlag(
-  app: SubmitDeps,
+  deps: SubmitDeps,
   gameId: number,
   challengeId: number,
   user: SessionUser,
@@ -37,7 +37,7 @@ export async function submitFlag(
   // batch's JSON into PostgreSQL: it would fail the whole statement, and everyone's flags in it.
   const valid =
     answer.length > 0 && answer.length <= MAX_ANSWER_LENGTH && !answer.includes('\0') && !/\p{Cs}/u.test(answer);
-  const context = await submissionIntake(app.db, app.database.kind).run({
+  const context = await submissionIntake(deps.db, deps.database.kind).run({
     gameId,
     challengeId,
     userId: user.id,
@@ -51,8 +51,8 @@ export async function submitFlag(
   if (!context.open) throw ended();
   if (!context.challengeFound) throw notFound('game.challengeNotFound');
   if (!valid || context.submissionId === null) throw badRequest('game.invalidFlag');
-  app.flagChecker.enqueue(context.submissionId);
-  app.metrics.submissionsAcknowledged.inc();
+  deps.flagChecker.enqueue(context.submissionId);
+  deps.metrics.submissionsAcknowledged.inc();
   return context.submissionId;
 }
 
