@@ -50,31 +50,20 @@ const DOMAINS = {
 const TABLE_READERS = {
   files: ['lib/storage.repository.ts', 'modules/participations/writeups.repository.ts'],
   challenges: [
-    'modules/games/games.repository.ts',
-    'modules/instances/instances.repository.ts',
     'modules/participations/review.repository.ts',
     // The monitor's submission and cheat lists show and search the challenge title inside the paged query.
     'modules/submissions/monitor.repository.ts',
   ],
-  // blood-bonus.ts takes the default bonus (a constant, not the table). The teams repository checks
-  // for an unfinished game and drops a leaver's game memberships inside the team's locked
-  // transaction; asking the participations module would be a cycle (its writeups show teams).
-  games: ['lib/blood-bonus.ts', 'modules/participations/review.repository.ts', 'modules/teams/teams.repository.ts'],
-  instances: ['modules/games/games.repository.ts', 'modules/participations/review.repository.ts'],
-  notices: ['modules/instances/instances.repository.ts'],
+  // blood-bonus.ts takes the default bonus (a constant, not the table).
+  games: ['lib/blood-bonus.ts', 'modules/participations/review.repository.ts'],
+  instances: ['modules/participations/review.repository.ts'],
   participations: [
-    'modules/games/games.repository.ts',
-    'modules/instances/instances.repository.ts',
     // The cheat-record search matches both teams' names (through their participations) inside the paged query.
     'modules/submissions/monitor.repository.ts',
-    'modules/teams/teams.repository.ts',
   ],
   // One query each that joins teams: lists searched by team name, a player's own participation, the
-  // join's membership check. The admin's batch of users creates their teams in its one transaction
-  // (accounts/users.repository.ts).
+  // join's membership check.
   teams: [
-    'modules/accounts/users.repository.ts',
-    'modules/instances/instances.repository.ts',
     'modules/notices/events.repository.ts',
     'modules/participations/join.repository.ts',
     'modules/participations/review-list.repository.ts',
@@ -82,14 +71,12 @@ const TABLE_READERS = {
     'modules/submissions/monitor.repository.ts',
   ],
   // Lists that show or search by a user's name join it in the same query; the welcome post takes the
-  // first admin as its author in its one insert. The teams repository lists members with their names
-  // and row-locks the user a captaincy goes to, inside the team's transaction.
+  // first admin as its author in its one insert.
   users: [
     'modules/notices/events.repository.ts',
     'modules/participations/review-list.repository.ts',
     'modules/submissions/monitor.repository.ts',
     'modules/posts/posts.repository.ts',
-    'modules/teams/teams.repository.ts',
   ],
 };
 
