@@ -45,27 +45,11 @@ const DOMAINS = {
   submissions: ['submissions'],
   teams: ['teams'],
 };
-// Files outside a table's module that still use its table: what is left of the move, to shrink as
-// they ask the owning module instead. Each entry is a reason to look, not a permission to copy.
-const TABLE_READERS = {
-  challenges: ['modules/games/games.repository.ts', 'modules/instances/instances.repository.ts'],
-  // The teams repository checks for an unfinished game and drops a leaver's game memberships inside
-  // the team's locked transaction; asking the participations module would be a cycle (its writeups
-  // show teams).
-  games: ['modules/teams/teams.repository.ts'],
-  instances: ['modules/games/games.repository.ts'],
-  notices: ['modules/instances/instances.repository.ts'],
-  participations: [
-    'modules/games/games.repository.ts',
-    'modules/instances/instances.repository.ts',
-    'modules/teams/teams.repository.ts',
-  ],
-  // The admin's batch of users creates their teams in its one transaction (accounts/users.repository.ts).
-  teams: ['modules/accounts/users.repository.ts', 'modules/instances/instances.repository.ts'],
-  // The teams repository lists members with their names and row-locks the user a captaincy goes to,
-  // inside the team's transaction.
-  users: ['modules/teams/teams.repository.ts'],
-};
+// Files outside a table's module allowed to use its table, by table: none is left (issue 17, "one
+// owner per thing"); other modules join the owner's read-models.ts or call its index.ts. An entry
+// here would be a reason to look, not a permission to copy.
+/** @type {Record<string, string[]>} */
+const TABLE_READERS = {};
 
 /** Every TypeScript file under server/src, relative to it ('modules/posts/index.ts'). */
 function serverFiles(dir = 'server/src', prefix = '') {

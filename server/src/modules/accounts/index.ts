@@ -1,5 +1,6 @@
 // The accounts module's public surface: a player's own account, the admin's user management, the
-// session rows behind the session cookie, and the few user queries the start-up admin needs.
+// session rows behind the session cookie, the few user queries the start-up admin needs, and the
+// user row lock the teams module takes.
 export { countUsers, findUserByName, insertUser } from './account.repository';
 export {
   changePassword,
@@ -15,6 +16,7 @@ export {
   verifyEmail,
   type RequestContext,
 } from './account.service';
+export { lockUser } from './locks.repository';
 export {
   deleteExpiredSessions,
   deleteSession,

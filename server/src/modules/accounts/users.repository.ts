@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionChanges } from '../../plugins/app/session-cache';
-import { teamMembers, teams } from '../../db/schema/teams';
 import { users } from '../../db/schema/users';
 import { searchPattern } from '../../lib/paging';
 import { sortOrder, type SortRequest } from '../../lib/sorting';
+import { teamRows } from '../teams/read-models';
+
+const team = teamRows();
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -63,7 +64,7 @@ export async function searchUsers(db: Db, hint: string, limit: number): Promise<
 }
 
 export async function captainsTeamCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(teams).where(eq(teams.captainId, userId));
+  const [row] = await db.select({ value: count() }).from(team).where(eq(team.captainId, userId));
   return row?.value ?? 0;
 }
 
@@ -72,19 +73,4 @@ export async function deleteUserRow(db: Db, id: string): Promise<UserRow | undef
   // Its sessions went with it (foreign key): cached lookups of them must go too.
   sessionChanges.emit('user', id);
   return row;
-}
-
-/** A new team captained by the first member, with every member joined. */
-export async function insertTeamWithMembers(db: Db, name: string, memberIds: string[]): Promise<number> {
-  const [captainId] = memberIds;
-  if (!captainId) throw new Error('a team needs at least one member');
-  const [team] = await db
-    .insert(teams)
-    .values({ name, captainId, inviteToken: randomBytes(16).toString('hex') })
-    .returning({ id: teams.id });
-  await db
-    .insert(teamMembers)
-    .values([...new Set(memberIds)].map((userId) => ({ teamId: team!.id, userId })))
-    .onConflictDoNothing();
-  return team!.id;
 }

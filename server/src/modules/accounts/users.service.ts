@@ -7,6 +7,7 @@ import { searchPattern } from '../../lib/paging';
 import type { SortRequest } from '../../lib/sorting';
 import { hashPassword, passwordProblem } from '../../lib/password';
 import { avatarUrl, releaseFileRow, removeBlob } from '../../lib/storage';
+import { insertTeamWithMembers } from '../teams';
 import {
   deleteUserSessions,
   findUserByEmail,
@@ -16,14 +17,7 @@ import {
   updateUser,
   type UserChanges,
 } from './account.repository';
-import {
-  captainsTeamCount,
-  countUsers,
-  deleteUserRow,
-  insertTeamWithMembers,
-  listUsers,
-  searchUsers,
-} from './users.repository';
+import { captainsTeamCount, countUsers, deleteUserRow, listUsers, searchUsers } from './users.repository';
 import type { UserRow, UserSort } from './users.repository';
 
 type Schemas = components['schemas'];

@@ -30,8 +30,8 @@ import {
   type ChallengeRow,
 } from './challenges.repository';
 import { bus } from '../../lib/bus';
-import { ensureInstancesForChallenge, findContainer, toContainerInfo } from '../instances';
-import { deleteTestContainers, requireGame, type GameRow } from '../games';
+import { deleteTestContainers, ensureInstancesForChallenge, findContainer, toContainerInfo } from '../instances';
+import { requireGame, type GameRow } from '../games';
 import { rejectNul } from '../../lib/text';
 import { insertNotice, toGameNotice, type GameNotice } from '../notices';
 

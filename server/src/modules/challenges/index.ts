@@ -1,6 +1,6 @@
 // The challenges module's public surface: challenges, flags and the accepted-count recount, what
-// players' instances take from them (an enabled challenge, a free dynamic flag, its attachment), and
-// what the judge locks and counts (lockChallengeCounts, addJudgedCounts).
+// players' instances take from them (an enabled challenge, a free dynamic flag, its attachment, the
+// test container it points at), and what the judge locks and counts (lockChallengeCounts, addJudgedCounts).
 export {
   addJudgedCounts,
   findChallenge,
@@ -22,3 +22,4 @@ export {
   setAttachment,
   updateAcceptedCounts,
 } from './challenges.service';
+export { setTestContainer } from './test-container.repository';

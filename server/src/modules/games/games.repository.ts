@@ -1,11 +1,17 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { challenges, flags } from '../../db/schema/challenges';
 import { games } from '../../db/schema/games';
-import { containers, gameInstances } from '../../db/schema/instances';
-import { participations } from '../../db/schema/participations';
 import { attachmentFileHashes } from '../attachments';
+import { challengeRows, flagRows } from '../challenges/read-models';
+import { containerRows, instanceRows } from '../instances/read-models';
+import { participationRows } from '../participations/read-models';
 import { sortOrder, type SortRequest } from '../../lib/sorting';
+
+const challenge = challengeRows();
+const flag = flagRows();
+const container = containerRows();
+const instance = instanceRows();
+const participation = participationRows();
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;
@@ -87,36 +93,36 @@ export interface GameLeftovers {
 }
 
 export async function gameLeftovers(tx: Db, gameId: number): Promise<GameLeftovers> {
-  const challengeRows = await tx
-    .select({ attachmentId: challenges.attachmentId, testContainerId: challenges.testContainerId })
-    .from(challenges)
-    .where(eq(challenges.gameId, gameId));
-  const flagRows = await tx
-    .select({ attachmentId: flags.attachmentId })
-    .from(flags)
-    .innerJoin(challenges, eq(challenges.id, flags.challengeId))
-    .where(and(eq(challenges.gameId, gameId), isNotNull(flags.attachmentId)));
+  const challengeList = await tx
+    .select({ attachmentId: challenge.attachmentId, testContainerId: challenge.testContainerId })
+    .from(challenge)
+    .where(eq(challenge.gameId, gameId));
+  const flagList = await tx
+    .select({ attachmentId: flag.attachmentId })
+    .from(flag)
+    .innerJoin(challenge, eq(challenge.id, flag.challengeId))
+    .where(and(eq(challenge.gameId, gameId), isNotNull(flag.attachmentId)));
   const attachmentIds = [
-    ...challengeRows.map((row) => row.attachmentId),
-    ...flagRows.map((row) => row.attachmentId),
+    ...challengeList.map((row) => row.attachmentId),
+    ...flagList.map((row) => row.attachmentId),
   ].filter((id): id is number => id !== null);
-  const testContainerIds = challengeRows.map((row) => row.testContainerId).filter((id): id is string => id !== null);
+  const testContainerIds = challengeList.map((row) => row.testContainerId).filter((id): id is string => id !== null);
   const playerContainers = await tx
-    .select({ containerId: containers.containerId })
-    .from(containers)
-    .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
-    .innerJoin(challenges, eq(challenges.id, gameInstances.challengeId))
-    .where(eq(challenges.gameId, gameId));
+    .select({ containerId: container.containerId })
+    .from(container)
+    .innerJoin(instance, eq(instance.id, container.gameInstanceId))
+    .innerJoin(challenge, eq(challenge.id, instance.challengeId))
+    .where(eq(challenge.gameId, gameId));
   const testContainers = testContainerIds.length
     ? await tx
-        .select({ containerId: containers.containerId })
-        .from(containers)
-        .where(inArray(containers.id, testContainerIds))
+        .select({ containerId: container.containerId })
+        .from(container)
+        .where(inArray(container.id, testContainerIds))
     : [];
   const writeups = await tx
-    .select({ hash: participations.writeupHash })
-    .from(participations)
-    .where(and(eq(participations.gameId, gameId), isNotNull(participations.writeupHash)));
+    .select({ hash: participation.writeupHash })
+    .from(participation)
+    .where(and(eq(participation.gameId, gameId), isNotNull(participation.writeupHash)));
   return {
     attachmentIds,
     attachmentHashes: await attachmentFileHashes(tx, attachmentIds),
@@ -124,10 +130,4 @@ export async function gameLeftovers(tx: Db, gameId: number): Promise<GameLeftove
     runtimeContainerIds: [...playerContainers, ...testContainers].map((row) => row.containerId),
     writeupHashes: writeups.map((row) => row.hash!),
   };
-}
-
-/** Test containers belong to no game instance, so no cascade reaches them. */
-export async function deleteTestContainers(tx: Db, ids: string[]): Promise<void> {
-  if (ids.length > 0)
-    await tx.delete(containers).where(and(inArray(containers.id, ids), isNull(containers.gameInstanceId)));
 }

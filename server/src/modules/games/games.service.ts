@@ -7,12 +7,12 @@ import { toWebp } from '../../lib/images';
 import type { SortRequest } from '../../lib/sorting';
 import { fileUrl, releaseFileRow, storeFile } from '../../lib/storage';
 import { dropAttachments, releaseHashes, removeBlobs } from '../attachments';
+import { deleteTestContainers } from '../instances';
 import { bus } from '../../lib/bus';
 import { rejectNul } from '../../lib/text';
 import {
   countGames,
   deleteGameRow,
-  deleteTestContainers,
   findGame,
   gameLeftovers,
   insertGame,

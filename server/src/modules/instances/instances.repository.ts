@@ -1,12 +1,14 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { challenges } from '../../db/schema/challenges';
 import { installation } from '../../db/schema/installation';
 import { containers, gameInstances } from '../../db/schema/instances';
-import { gameEvents } from '../../db/schema/notices';
-import { participations } from '../../db/schema/participations';
-import { teams } from '../../db/schema/teams';
-import type { EventType } from '../../db/schema/enums';
+import { challengeRows } from '../challenges/read-models';
+import { participationRows } from '../participations/read-models';
+import { teamRows } from '../teams/read-models';
+
+const challenge = challengeRows();
+const participation = participationRows();
+const team = teamRows();
 
 export type InstanceRow = typeof gameInstances.$inferSelect;
 export type ContainerRow = typeof containers.$inferSelect;
@@ -16,11 +18,6 @@ export async function installationId(db: Db): Promise<string> {
   const [row] = await db.select({ id: installation.id }).from(installation);
   if (!row) throw new Error('the installation row is missing: migrations did not run');
   return row.id;
-}
-
-/** Serialises one team's container operations (count limit, oldest-first eviction). */
-export async function lockParticipation(tx: Db, id: number): Promise<void> {
-  await tx.select({ id: participations.id }).from(participations).where(eq(participations.id, id)).for('update');
 }
 
 /** The team's instance of a challenge, created when missing; locked for the transaction. */
@@ -61,10 +58,10 @@ export async function findInstanceContainer(db: Db, gameInstanceId: number): Pro
 /** A team's containers in a game, oldest first. */
 export async function listTeamContainers(db: Db, participationId: number) {
   return db
-    .select({ container: containers, challengeId: challenges.id, challengeTitle: challenges.title })
+    .select({ container: containers, challengeId: challenge.id, challengeTitle: challenge.title })
     .from(containers)
     .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
-    .innerJoin(challenges, eq(challenges.id, gameInstances.challengeId))
+    .innerJoin(challenge, eq(challenge.id, gameInstances.challengeId))
     .where(eq(gameInstances.participationId, participationId))
     .orderBy(asc(containers.startedAt));
 }
@@ -133,21 +130,21 @@ export interface AdminFilter {
 /** Containers of game instances with their team and challenge, by start time (admin list). */
 export async function listGameContainers(db: Db, filter: AdminFilter) {
   const conditions: SQL[] = [isNotNull(containers.gameInstanceId)];
-  if (filter.teamId !== undefined) conditions.push(eq(participations.teamId, filter.teamId));
+  if (filter.teamId !== undefined) conditions.push(eq(participation.teamId, filter.teamId));
   if (filter.challengeId !== undefined) conditions.push(eq(gameInstances.challengeId, filter.challengeId));
   const where = and(...conditions);
   const base = () =>
     db
       .select({
         container: containers,
-        team: { id: teams.id, name: teams.name, avatarHash: teams.avatarHash },
-        challenge: { id: challenges.id, title: challenges.title, category: challenges.category },
+        team: { id: team.id, name: team.name, avatarHash: team.avatarHash },
+        challenge: { id: challenge.id, title: challenge.title, category: challenge.category },
       })
       .from(containers)
       .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
-      .innerJoin(participations, eq(participations.id, gameInstances.participationId))
-      .innerJoin(teams, eq(teams.id, participations.teamId))
-      .innerJoin(challenges, eq(challenges.id, gameInstances.challengeId))
+      .innerJoin(participation, eq(participation.id, gameInstances.participationId))
+      .innerJoin(team, eq(team.id, participation.teamId))
+      .innerJoin(challenge, eq(challenge.id, gameInstances.challengeId))
       .where(where)
       .orderBy(asc(containers.startedAt), asc(containers.id));
   const rows = filter.count
@@ -159,7 +156,7 @@ export async function listGameContainers(db: Db, filter: AdminFilter) {
     .select({ n: count() })
     .from(containers)
     .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
-    .innerJoin(participations, eq(participations.id, gameInstances.participationId))
+    .innerJoin(participation, eq(participation.id, gameInstances.participationId))
     .where(where);
   return { rows, total: total?.n ?? 0 };
 }
@@ -170,14 +167,14 @@ export async function findProxyTarget(db: Db, id: string) {
     .select({
       container: containers,
       instance: { participationId: gameInstances.participationId, flag: gameInstances.flag },
-      challenge: { id: challenges.id, title: challenges.title, capture: challenges.enableTrafficCapture },
-      team: { id: teams.id, name: teams.name },
+      challenge: { id: challenge.id, title: challenge.title, capture: challenge.enableTrafficCapture },
+      team: { id: team.id, name: team.name },
     })
     .from(containers)
     .leftJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
-    .leftJoin(participations, eq(participations.id, gameInstances.participationId))
-    .leftJoin(teams, eq(teams.id, participations.teamId))
-    .leftJoin(challenges, eq(challenges.id, gameInstances.challengeId))
+    .leftJoin(participation, eq(participation.id, gameInstances.participationId))
+    .leftJoin(team, eq(team.id, participation.teamId))
+    .leftJoin(challenge, eq(challenge.id, gameInstances.challengeId))
     .where(eq(containers.id, id));
   return row;
 }
@@ -186,28 +183,10 @@ export async function findProxyTarget(db: Db, id: string) {
 export async function findTestContainer(db: Db, challengeId: number): Promise<ContainerRow | undefined> {
   const [row] = await db
     .select({ container: containers })
-    .from(challenges)
-    .innerJoin(containers, eq(containers.id, challenges.testContainerId))
-    .where(and(eq(challenges.id, challengeId), isNull(containers.gameInstanceId)));
+    .from(challenge)
+    .innerJoin(containers, eq(containers.id, challenge.testContainerId))
+    .where(and(eq(challenge.id, challengeId), isNull(containers.gameInstanceId)));
   return row?.container;
-}
-
-export async function setTestContainer(tx: Db, challengeId: number, containerId: string | null): Promise<void> {
-  await tx.update(challenges).set({ testContainerId: containerId }).where(eq(challenges.id, challengeId));
-}
-
-export interface EventValues {
-  gameId: number;
-  type: EventType;
-  values: string[];
-  userId: string | null;
-  teamId: number | null;
-}
-
-/** A monitor event, with the user and team names the feed shows. */
-export async function insertEvent(db: Db, event: EventValues) {
-  const [row] = await db.insert(gameEvents).values(event).returning();
-  return row!;
 }
 
 /** Rows whose start never finished (the platform stopped while starting them). */

@@ -9,8 +9,9 @@ import type { SessionUser } from '../../plugins/app/auth';
 import type { SettingsStore } from '../settings';
 import { toTeamModel } from '../teams';
 import { bus } from '../../lib/bus';
-import { findChallenge, findEnabledChallenge, type ChallengeRow } from '../challenges';
-import { playContext } from '../participations';
+import { findChallenge, findEnabledChallenge, setTestContainer, type ChallengeRow } from '../challenges';
+import { insertEvent } from '../notices';
+import { lockParticipationRow, playContext } from '../participations';
 import { ContainerEngineError, type ContainerBackend, type ContainerSpec } from './backend';
 import { toContainerInfo, type ContainerInfoModel } from './container-info';
 import * as repo from './instances.repository';
@@ -87,7 +88,7 @@ export class InstanceService {
     const policy = (await this.deps.settings.get()).containerPolicy;
     const at = new Date(this.now());
     const { row, instance, previousOperation, evicted } = await db.transaction(async (tx) => {
-      await repo.lockParticipation(tx, participation.id);
+      await lockParticipationRow(tx, participation.id);
       const instance = await prepareInstance(tx, game, participation, challenge);
       this.throttle(instance.lastContainerOperation);
       if (await repo.findInstanceContainer(tx, instance.id)) throw badRequest('container.alreadyRunning');
@@ -155,7 +156,7 @@ export class InstanceService {
     const { participation, teamName } = await playContext(db, gameId, user);
     const challenge = await this.containerChallenge(gameId, challengeId);
     const container = await db.transaction(async (tx) => {
-      await repo.lockParticipation(tx, participation.id);
+      await lockParticipationRow(tx, participation.id);
       const instance = await repo.lockOrCreateInstance(tx, participation.id, challenge.id);
       const container = await repo.findInstanceContainer(tx, instance.id);
       if (!container) throw badRequest('container.notFound');
@@ -210,7 +211,7 @@ export class InstanceService {
     const at = new Date(this.now());
     const row = await db.transaction(async (tx) => {
       const row = await this.insertPending(tx, challenge, at, policy.defaultLifetime, null);
-      await repo.setTestContainer(tx, challenge.id, row.id);
+      await setTestContainer(tx, challenge.id, row.id);
       return row;
     });
     const env: Record<string, string> = { GZCTF_TEAM_ID: 'admin' };
@@ -372,7 +373,7 @@ export class InstanceService {
     challengeId: number,
     title: string,
   ): Promise<void> {
-    const row = await repo.insertEvent(this.deps.db, {
+    const row = await insertEvent(this.deps.db, {
       gameId: actor.gameId,
       type,
       values: [String(challengeId), title],

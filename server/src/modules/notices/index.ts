@@ -1,7 +1,8 @@
 // The notices module's public surface: game notices (admins' Normal ones, those other changes post,
-// the players' list), the monitor's event list, and the judge's blood notices and events (statements
-// for its one write).
+// the players' list), the monitor's event list, the container events the instances module records,
+// and the judge's blood notices and events (statements for its one write).
 export { eventList } from './events.service';
+export { insertEvent, type EventValues } from './instance-events.repository';
 export { insertNotice } from './notices.repository';
 export { insertBloodNotices, insertJudgeEvents } from './judge.repository';
 export {

@@ -1,7 +1,8 @@
 // The teams module's public surface: the players' and the admins' operations, how a team is shown,
-// and the team lock that accepting a participation sets.
+// the team lock that accepting a participation sets, and the teams the admin's batch of users creates.
 export { adminDeleteTeam, adminUpdateTeam, findTeams, getTeams } from './admin.service';
 export { toTeamInfo, toTeamModel } from './teams.models';
+export { insertTeamWithMembers } from './batch.repository';
 export { setTeamLocked } from './teams.repository';
 export {
   acceptInvite,

@@ -1,11 +1,15 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { games } from '../../db/schema/games';
-import { participations, userParticipations } from '../../db/schema/participations';
 import { teamMembers, teams } from '../../db/schema/teams';
-import { users } from '../../db/schema/users';
 import { searchPattern } from '../../lib/paging';
 import { sortOrder, type SortRequest } from '../../lib/sorting';
+import { userRows } from '../accounts/read-models';
+import { gameRows } from '../games/read-models';
+import { participationRows } from '../participations/read-models';
+
+const user = userRows();
+const game = gameRows();
+const participation = participationRows();
 
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
@@ -42,20 +46,6 @@ export async function lockTeam(
   mode: 'no key update' | 'share' = 'no key update',
 ): Promise<TeamRow | undefined> {
   const [row] = await db.select().from(teams).where(eq(teams.id, id)).for(mode);
-  return row;
-}
-
-/**
- * Row-locks a user (`no key update`, as `lockTeam`). Whatever counts or changes the teams a user
- * captains (create, transfer to them) holds this lock, which is what makes "at most 3 captaincies"
- * hold under concurrent requests.
- */
-export async function lockUser(db: Db, userId: string): Promise<{ id: string; userName: string } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, userName: users.userName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
   return row;
 }
 
@@ -122,16 +112,16 @@ export async function membersOf(db: Db, teamIds: number[]): Promise<MemberRow[]>
   return db
     .select({
       teamId: teamMembers.teamId,
-      userId: users.id,
-      userName: users.userName,
-      bio: users.bio,
-      avatarHash: users.avatarHash,
+      userId: user.id,
+      userName: user.userName,
+      bio: user.bio,
+      avatarHash: user.avatarHash,
       joinedAt: teamMembers.joinedAt,
     })
     .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .innerJoin(user, eq(user.id, teamMembers.userId))
     .where(inArray(teamMembers.teamId, teamIds))
-    .orderBy(asc(teamMembers.joinedAt), asc(users.userName));
+    .orderBy(asc(teamMembers.joinedAt), asc(user.userName));
 }
 
 /** The teams a user is a member of, in creation order. */
@@ -186,34 +176,19 @@ export async function searchTeams(db: Db, hint: string, limit: number): Promise<
 /** Whether the team takes part in a game that has not ended yet (GZCTF's `AnyActiveGame`). */
 export async function inUnfinishedGame(db: Db, teamId: number, now: Date): Promise<boolean> {
   const [row] = await db
-    .select({ id: participations.id })
-    .from(participations)
-    .innerJoin(games, eq(games.id, participations.gameId))
-    .where(and(eq(participations.teamId, teamId), gt(games.endAt, now)))
+    .select({ id: participation.id })
+    .from(participation)
+    .innerJoin(game, eq(game.id, participation.gameId))
+    .where(and(eq(participation.teamId, teamId), gt(game.endAt, now)))
     .limit(1);
   return row !== undefined;
-}
-
-/** Takes a user out of every game the team entered (the participation itself stays). */
-export async function deleteUserParticipations(db: Db, teamId: number, userId: string): Promise<void> {
-  await db
-    .delete(userParticipations)
-    .where(
-      and(
-        eq(userParticipations.userId, userId),
-        inArray(
-          userParticipations.participationId,
-          db.select({ id: participations.id }).from(participations).where(eq(participations.teamId, teamId)),
-        ),
-      ),
-    );
 }
 
 /** The uploaded writeups of a team's participations, which hold file references. */
 export async function writeupHashesOfTeam(db: Db, teamId: number): Promise<string[]> {
   const rows = await db
-    .select({ hash: participations.writeupHash })
-    .from(participations)
-    .where(and(eq(participations.teamId, teamId), isNotNull(participations.writeupHash)));
+    .select({ hash: participation.writeupHash })
+    .from(participation)
+    .where(and(eq(participation.teamId, teamId), isNotNull(participation.writeupHash)));
   return rows.map((row) => row.hash).filter((hash): hash is string => hash !== null);
 }

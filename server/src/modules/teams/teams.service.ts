@@ -6,18 +6,18 @@ import { toWebp } from '../../lib/images';
 import { avatarUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
 import { verifyTeamToken } from '../../lib/team-token';
 import type { SessionUser } from '../../plugins/app/auth';
+import { lockUser } from '../accounts';
+import { deleteUserParticipations } from '../participations';
 import {
   countCaptaincies,
   deleteMember,
   deleteTeamRow,
-  deleteUserParticipations,
   findTeam,
   inUnfinishedGame,
   insertMember,
   insertTeam,
   isMember,
   lockTeam,
-  lockUser,
   membersOf,
   teamsOfUser,
   updateTeam,
