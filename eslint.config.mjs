@@ -45,11 +45,6 @@ const DOMAINS = {
   submissions: ['submissions'],
   teams: ['teams'],
 };
-// Files outside a table's module allowed to use its table, by table: none is left (issue 17, "one
-// owner per thing"); other modules join the owner's read-models.ts or call its index.ts. An entry
-// here would be a reason to look, not a permission to copy.
-/** @type {Record<string, string[]>} */
-const TABLE_READERS = {};
 
 /** Every TypeScript file under server/src, relative to it ('modules/posts/index.ts'). */
 function serverFiles(dir = 'server/src', prefix = '') {
@@ -60,10 +55,8 @@ function serverFiles(dir = 'server/src', prefix = '') {
   });
 }
 const SERVER_FILES = serverFiles();
-const outside = (folder, allowed = []) =>
-  SERVER_FILES.filter((file) => !file.startsWith(`${folder}/`) && !allowed.includes(file)).map(
-    (file) => `./server/src/${file}`,
-  );
+const outside = (folder) =>
+  SERVER_FILES.filter((file) => !file.startsWith(`${folder}/`)).map((file) => `./server/src/${file}`);
 const DOMAIN_ZONES = Object.entries(DOMAINS).flatMap(([domain, tables]) => [
   {
     target: outside(`modules/${domain}`),
@@ -74,9 +67,7 @@ const DOMAIN_ZONES = Object.entries(DOMAINS).flatMap(([domain, tables]) => [
     message: `other code reaches the ${domain} module through its index.ts (or joins its read-models.ts)`,
   },
   ...tables.map((table) => ({
-    target: outside(`modules/${domain}`, TABLE_READERS[table] ?? []).filter(
-      (file) => !file.startsWith('./server/src/db/'),
-    ),
+    target: outside(`modules/${domain}`).filter((file) => !file.startsWith('./server/src/db/')),
     from: `./server/src/db/schema/${table}.ts`,
     message: `only the ${domain} module touches these tables; ask it through its index.ts, or join its read-models.ts`,
   })),

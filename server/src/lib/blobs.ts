@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * The disk half of the content-addressed file store (`lib/storage.ts`): where a blob lives, writing
+ * The disk half of the content-addressed file store: where a blob lives, writing
  * and opening it, and the names and addresses derived from a hash. It knows nothing of the `files`
  * rows; the attachments module keeps those (`modules/attachments/blobs.service.ts`).
  */

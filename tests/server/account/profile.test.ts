@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { files, sessions } from '../../../server/src/db/schema';
-import { blobExists, blobPath } from '../../../server/src/lib/storage';
+import { blobExists, blobPath } from '../../../server/src/lib/blobs';
 import { engines } from '../helpers/database';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { files } from '../../../server/src/db/schema';
-import { blobPath } from '../../../server/src/lib/storage';
+import { blobPath } from '../../../server/src/lib/blobs';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { participations } from '../../../server/src/db/schema';
 import { negotiateEncoding, etagMatches } from '../../../server/src/lib/http-caching';
-import { storeFile } from '../../../server/src/lib/storage';
+import { storeFile } from '../../../server/src/modules/attachments';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';

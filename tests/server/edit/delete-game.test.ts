@@ -19,7 +19,7 @@ import {
   submissions,
   userParticipations,
 } from '../../../server/src/db/schema';
-import { blobExists } from '../../../server/src/lib/storage';
+import { blobExists } from '../../../server/src/lib/blobs';
 import { bus } from '../../../server/src/lib/bus';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { count, eq } from 'drizzle-orm';
 import { gameNotices, games } from '../../../server/src/db/schema';
 import { gameTeamToken } from '../../../server/src/lib/game-keys';
-import { blobExists } from '../../../server/src/lib/storage';
+import { blobExists } from '../../../server/src/lib/blobs';
 import { verifyTeamToken } from '../../../server/src/lib/team-token';
 import { bus } from '../../../server/src/lib/bus';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { gameInstances, participations, teams } from '../../../server/src/db/schema';
 import { participationStatuses, type ParticipationStatus } from '../../../server/src/db/schema/enums';
-import { blobExists } from '../../../server/src/lib/storage';
+import { blobExists } from '../../../server/src/lib/blobs';
 import { canTransition } from '../../../server/src/modules/participations/review.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';

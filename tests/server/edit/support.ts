@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Db } from '../../../server/src/db/client';
 import { files, participations } from '../../../server/src/db/schema';
 import type { ParticipationStatus } from '../../../server/src/db/schema/enums';
-import { storeFile } from '../../../server/src/lib/storage';
+import { storeFile } from '../../../server/src/modules/attachments';
 import { assertMatchesContract } from '../helpers/contract';
 import { multipart } from '../helpers/multipart';
 import { createParticipation, createTeam, createUser } from '../db/fixtures';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { files, teams } from '../../../server/src/db/schema';
-import { blobExists } from '../../../server/src/lib/storage';
+import { blobExists } from '../../../server/src/lib/blobs';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { files, teams } from '../../../server/src/db/schema';
-import { blobExists, blobPath } from '../../../server/src/lib/storage';
+import { blobExists, blobPath } from '../../../server/src/lib/blobs';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';
 import { multipart } from '../helpers/multipart';

@@ -13,7 +13,8 @@ import {
   PASSWORD_MIN_LENGTH,
   verifyPassword,
 } from '../../lib/password';
-import { avatarUrl, releaseFileRow, removeBlob, storeFile } from '../../lib/storage';
+import { avatarUrl } from '../../lib/blobs';
+import { releaseFileRow, removeBlob, storeFile } from '../attachments';
 import { decodeBase64, hashToken, randomToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/app/auth';
 import type { Captcha } from '../../plugins/app/captcha';

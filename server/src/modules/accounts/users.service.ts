@@ -6,7 +6,8 @@ import { badRequest, type HttpError, notFound } from '../../lib/http-error';
 import { searchPattern } from '../../lib/paging';
 import type { SortRequest } from '../../lib/sorting';
 import { hashPassword, passwordProblem } from '../../lib/password';
-import { avatarUrl, releaseFileRow, removeBlob } from '../../lib/storage';
+import { avatarUrl } from '../../lib/blobs';
+import { releaseFileRow, removeBlob } from '../attachments';
 import { insertTeamWithMembers } from '../teams';
 import {
   deleteUserSessions,

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { assetType, attachmentDisposition, sniffImageType } from '../../lib/content-types';
 import { badRequest } from '../../lib/http-error';
-import { cleanFileName, openFile, releaseFile, storeFile, type OpenedFile, type StoredFile } from '../../lib/storage';
+import { cleanFileName, openFile, type OpenedFile } from '../../lib/blobs';
+import { releaseFile, storeFile, type StoredFile } from '../attachments';
 
 /** Browsers and proxies may keep assets for 7 days: a hash always names the same bytes. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=604800';

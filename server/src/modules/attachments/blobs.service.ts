@@ -3,8 +3,7 @@ import { cleanFileName, deleteBlob, sha256, writeBlob } from '../../lib/blobs';
 import { decrementFileRow, deleteUnreferencedFileRow, findFileRow, upsertFileRow } from './blobs.repository';
 
 /**
- * The record half of the content-addressed file store (`lib/storage.ts`; the disk half is
- * `lib/blobs.ts`): the `files` row counts how many things (uploads, avatars, logos, attachments…)
+ * The record half of the content-addressed file store (the disk half is `lib/blobs.ts`): the `files` row counts how many things (uploads, avatars, logos, attachments…)
  * refer to a blob. Storing the same bytes again bumps the count, releasing lowers it, and the row and
  * the blob go away when it reaches zero.
  *

@@ -1,5 +1,5 @@
 // The attachments module's public surface: attachment rows, the file references they hold, the stored
-// files' records (lib/storage.ts re-exports those with the disk half) and the admin's list of them.
+// files' records (storing and releasing a file; the disk half is lib/blobs.ts) and the admin's list of them.
 export { attachmentFileHashes, findAttachments } from './attachments.repository';
 export { findFileRow } from './blobs.repository';
 export { releaseFile, releaseFileRow, removeBlob, storeFile, type StoredFile } from './blobs.service';

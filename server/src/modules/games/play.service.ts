@@ -1,7 +1,7 @@
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { fileUrl } from '../../lib/storage';
+import { fileUrl } from '../../lib/blobs';
 import { bus } from '../../lib/bus';
 import { countGames, findGame, listVisibleGames, setFreezeAt, type GameRow } from './games.repository';
 import { POSTER_NAME } from './games.service';

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { components } from '../../contract/api.generated';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
-import { avatarUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/blobs';
 import { createTarStream, type TarEntry } from '../../lib/tar';
 import { listChallenges } from '../challenges';
 import { findGame } from '../games';

@@ -2,7 +2,7 @@
 // the players' list), the monitor's event list, the container events the instances module records,
 // and the judge's blood notices and events (statements for its one write).
 export { eventList } from './events.service';
-export { insertEvent, type EventValues } from './instance-events.repository';
+export { insertEvent } from './instance-events.repository';
 export { insertNotice } from './notices.repository';
 export { insertBloodNotices, insertJudgeEvents } from './judge.repository';
 export {

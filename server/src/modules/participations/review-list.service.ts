@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { participationStatuses } from '../../db/schema/enums';
-import { avatarUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/blobs';
 import { gameOrNotFound } from '../games';
 import { toTeamInfo } from '../teams';
 import { listGameParticipations, type ParticipationFilter } from './review-list.repository';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { components } from '../../contract/api.generated';
 import type { Database, Db } from '../../db/client';
 import { searchPattern } from '../../lib/paging';
-import { fileUrl, openFile } from '../../lib/storage';
+import { fileUrl, openFile } from '../../lib/blobs';
 import { createTarStream, type TarEntry } from '../../lib/tar';
 import { releaseHashes, removeBlobs } from '../attachments';
 import { requireGame } from '../games';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { components } from '../../contract/api.generated';
 import { notFound } from '../../lib/http-error';
-import { avatarUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/blobs';
 import {
   deletePost,
   findPost,

@@ -9,7 +9,7 @@ import { teamRows } from '../teams/read-models';
 import { challengeCategories, type ChallengeCategory } from '../../db/schema/enums';
 import { bloodFactor, type BloodRank } from '../../lib/blood-bonus';
 import { challengeScore } from '../../lib/scoring';
-import { avatarUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/blobs';
 import type { ChallengeRow } from '../challenges';
 import type { GameRow } from '../games';
 

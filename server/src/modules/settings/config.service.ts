@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { generateApiKeyPair } from '../../lib/api-encryption';
 import { toWebp } from '../../lib/images';
-import { releaseFile, storeFile } from '../../lib/storage';
+import { releaseFile, storeFile } from '../attachments';
 import type { Settings } from './settings.defaults';
 import type { SettingsStore } from './settings.plugin';
 

@@ -1,5 +1,5 @@
 import type { components } from '../../contract/api.generated';
-import { avatarUrl } from '../../lib/storage';
+import { avatarUrl } from '../../lib/blobs';
 import type { MemberRow, TeamRow } from './teams.repository';
 
 /**
