@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { components } from '../../contract/api.generated';
-import { notFound } from '../../lib/http-error';
 import { avatarUrl } from '../../lib/blobs';
+import { notFound } from '../../lib/http-error';
 import {
   deletePost,
   findPost,
@@ -14,10 +14,9 @@ import {
   type PostWithAuthor,
 } from './posts.repository';
 
-type Schemas = components['schemas'];
-export type PostInfoModel = Schemas['PostInfoModel'];
-export type PostDetailModel = Schemas['PostDetailModel'];
-export type PostEditModel = Schemas['PostEditModel'];
+export type PostInfoModel = components['schemas']['PostInfoModel'];
+export type PostDetailModel = components['schemas']['PostDetailModel'];
+export type PostEditModel = components['schemas']['PostEditModel'];
 
 /** How many posts the home page shows (GZCTF's `/api/posts/latest`). */
 export const LATEST_POSTS = 20;
