@@ -88,9 +88,10 @@ describe('focus after navigation', () => {
     const link = screen.getByRole('link', { name: 'App bar link' });
     link.focus();
     await screen.findByRole('heading', { name: 'Slow page' });
+    // Still announced: the page changed all the same. RouteFocus sees the heading a moment after it
+    // renders (a busy machine made the two steps visibly apart), so wait for the announcement.
+    await waitFor(() => expect(announcer()).toHaveTextContent('Slow page'));
     expect(link).toHaveFocus();
-    // Still announced: the page changed all the same.
-    expect(announcer()).toHaveTextContent('Slow page');
   });
 
   it('leaves focus on the main region of a page with no heading, and announces the document title', async () => {
