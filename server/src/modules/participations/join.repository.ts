@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { participations, userParticipations } from '../../db/schema/participations';
-import { teamMemberRows, teamRows } from '../teams/read-models';
+import { teamMemberRows } from '../teams/read-models';
+import { team, teamCard } from './team-card';
 import type { ParticipationRow } from './review.repository';
 
-const team = teamRows();
 const teamMember = teamMemberRows();
 
 export async function countParticipations(db: Db, gameId: number): Promise<number> {
@@ -90,14 +90,7 @@ export async function listParticipationTeams(db: Db, ids: number[]) {
   return db
     .select({
       participation: participations,
-      team: {
-        id: team.id,
-        name: team.name,
-        bio: team.bio,
-        avatarHash: team.avatarHash,
-        locked: team.locked,
-        captainId: team.captainId,
-      },
+      team: teamCard,
     })
     .from(participations)
     .innerJoin(team, eq(team.id, participations.teamId))

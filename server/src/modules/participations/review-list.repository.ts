@@ -4,9 +4,9 @@ import type { ParticipationStatus } from '../../db/schema/enums';
 import { participations, userParticipations } from '../../db/schema/participations';
 import { likePattern } from '../../lib/paging';
 import { userRows } from '../accounts/read-models';
-import { teamMemberRows, teamRows } from '../teams/read-models';
+import { teamMemberRows } from '../teams/read-models';
+import { team, teamCard } from './team-card';
 
-const team = teamRows();
 const teamMember = teamMemberRows();
 const user = userRows();
 
@@ -34,14 +34,7 @@ export async function listGameParticipations(db: Db, gameId: number, filter: Par
   const query = db
     .select({
       participation: participations,
-      team: {
-        id: team.id,
-        name: team.name,
-        bio: team.bio,
-        avatarHash: team.avatarHash,
-        locked: team.locked,
-        captainId: team.captainId,
-      },
+      team: teamCard,
       total: sql<number>`(count(*) over ())::integer`,
     })
     .from(participations)
