@@ -5,9 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { client } from '../server/edit/support';
 import { asUser, signIn } from '../server/helpers/users';
-import { startPlatform, type Platform } from './helpers/platform';
+import { signInWithCookie, startPlatform, type Platform } from './helpers/platform';
 import { settled, trackRequests, visit } from './helpers/navigation';
-import { DESKTOP, PHONE, pageWidthFits, seedBusyGame, signInWithCookie, type BusyGame } from './helpers/phone';
+import { DESKTOP, PHONE, pageWidthFits, seedBusyGame, type BusyGame } from './helpers/phone';
 
 /** The element lies within the window's width: seen without scrolling sideways. */
 async function assertOnScreen(page: Page, locator: Locator, what: string) {
