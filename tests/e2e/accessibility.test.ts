@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeViolations, describeViolations, settled, trackRequests, visit, type Violation } from './helpers/axe';
-import { signIn } from '../server/helpers/users';
-import { ARTIFACTS, startPlatform, type Platform } from './helpers/platform';
+import { axeViolations, describeViolations, type Violation } from './helpers/axe';
+import { settled, trackRequests, visit } from './helpers/navigation';
+import { ARTIFACTS, signInWithApi, startPlatform, type Platform } from './helpers/platform';
 import { seedShowcase, type Showcase } from './helpers/showcase';
 
 /** The two widths every page is checked at: a laptop and a phone. */
@@ -145,14 +145,8 @@ describe('accessibility in Chromium: axe-core, WCAG 2.1 A and AA, dark theme', (
   async function checkAs(account: { userName: string; password: string } | null, stops: Stop[]) {
     const page = await platform.newPage();
     const pending = trackRequests(page);
-    if (account) {
-      // Signed in through the API: the sign-in page itself is checked signed out, and this is faster.
-      const cookie = await signIn(platform.server.app, account.userName, account.password);
-      const split = cookie.indexOf('=');
-      await page
-        .context()
-        .addCookies([{ name: cookie.slice(0, split), value: cookie.slice(split + 1), url: platform.url }]);
-    }
+    // Signed in through the API: the sign-in page itself is checked signed out, and this is faster.
+    if (account) await signInWithApi(platform, page, account.userName, account.password);
     const found: Violation[] = [];
     for (const stop of stops) found.push(...(await checkStop(page, pending, stop)));
     await page.context().close();

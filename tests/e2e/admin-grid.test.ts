@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/src/db/schema';
 import { createUser, uniqueName } from '../server/helpers/users';
-import { startPlatform, type Platform, signInThroughUi } from './helpers/platform';
+import { startPlatform, type Platform, signInWithApi } from './helpers/platform';
 
 /**
  * What the users grid shows at 1440 px, measured in the page: its width, and every header and every
@@ -40,7 +40,7 @@ describe('the admin users grid at 1440 px', () => {
 
     const page = await platform.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughUi(page, platform.admin.userName, platform.admin.password);
+    await signInWithApi(platform, page, platform.admin.userName, platform.admin.password);
     await page.goto('/admin/users');
     const grid = page.getByRole('grid', { name: 'Users' });
     await grid.getByText('Person With A Long Name 5').waitFor();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createUser, uniqueName } from '../server/helpers/users';
-import { startPlatform, type Platform, signInThroughUi } from './helpers/platform';
+import { startPlatform, type Platform, signInThroughUi, signInWithApi } from './helpers/platform';
 
 /** Waits for a dialog to close (MUI keeps it for its exit transition). */
 const closed = (page: Page, name: string) => page.getByRole('dialog', { name }).waitFor({ state: 'detached' });
@@ -21,7 +21,8 @@ describe('the admin pages in Chromium', () => {
     const target = await createUser(app, { userName: uniqueName('zoe'), password: 'Old-Passw0rd' });
 
     const page = await platform.newPage();
-    await signInThroughUi(page, platform.admin.userName, platform.admin.password);
+    await signInWithApi(platform, page, platform.admin.userName, platform.admin.password);
+    await page.goto('/');
     await page.getByRole('link', { name: 'Admin', exact: true }).first().click();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('tab', { name: 'Users' }).click();
     const grid = page.getByRole('grid', { name: 'Users' });
@@ -86,7 +87,7 @@ describe('the admin pages in Chromium', () => {
 
   test('settings: a bad colour is refused, a new title reaches the app bar; logs and files show', async () => {
     const page = await platform.newPage();
-    await signInThroughUi(page, platform.admin.userName, platform.admin.password);
+    await signInWithApi(platform, page, platform.admin.userName, platform.admin.password);
     await page.goto('/admin/settings');
     const platformSection = page.getByRole('region', { name: 'Platform' });
     await platformSection.getByRole('textbox', { name: 'Title', exact: true }).waitFor();

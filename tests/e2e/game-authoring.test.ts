@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { decodeBloodBonus } from '../../src/shared/lib/bloodBonus';
 import { createUser, signIn as signInByApi, uniqueName } from '../server/helpers/users';
 import { authorStaticAttachmentChallenge } from './helpers/challengeAuthoring';
-import { startPlatform, type Platform, signInThroughUi } from './helpers/platform';
+import { startPlatform, type Platform, signInWithApi } from './helpers/platform';
 
 const TIMEOUT = 20_000;
 
@@ -44,7 +44,7 @@ describe('game authoring in Chromium', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') process.stderr.write(`console: ${message.text()}\n`);
     });
-    await signInThroughUi(page, platform.admin.userName, platform.admin.password);
+    await signInWithApi(platform, page, platform.admin.userName, platform.admin.password);
 
     // The games list, and a new game from its dialog (times keep their defaults: the next full hour, two days).
     await page.goto('/admin/games');

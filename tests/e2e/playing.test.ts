@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { assertOk, client, uploadAsset } from '../server/edit/support';
 import { newChallenge, newGame } from '../server/game/support';
 import { createUser, signIn as apiSignIn, uniqueName } from '../server/helpers/users';
-import { startPlatform, type Platform, signInThroughUi } from './helpers/platform';
+import { startPlatform, type Platform, signInWithApi } from './helpers/platform';
 
 const RIGHT_FLAG = 'flag{e2e_playing_right}';
 const ATTACHMENT = 'The secret is in the file.\n'.repeat(100);
@@ -55,7 +55,7 @@ describe('playing a game in Chromium', () => {
       if (!socket.url().includes('/hub/user')) return;
       socket.on('framereceived', ({ payload }) => pushed.push(String(payload)));
     });
-    await signInThroughUi(page, player.userName, player.password);
+    await signInWithApi(platform, page, player.userName, player.password);
 
     // Home: the recent games list links to the game.
     await page.goto('/');

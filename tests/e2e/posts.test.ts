@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { startPlatform, type Platform } from './helpers/platform';
+import { signInWithApi, startPlatform, type Platform } from './helpers/platform';
 
 const CONTENT = [
   '## Opening hours',
@@ -15,15 +14,6 @@ const CONTENT = [
   '[Rules](/posts)',
 ].join('\n');
 
-async function signIn(platform: Platform, page: Page) {
-  await page.goto('/account/login?from=%2Fposts');
-  await page.getByRole('textbox', { name: 'User name or e-mail' }).fill(platform.admin.userName);
-  await page.getByLabel(/^Password/).fill(platform.admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/posts$/);
-  await page.getByRole('link', { name: `Profile: ${platform.admin.userName}` }).waitFor();
-}
-
 describe('posts in Chromium', () => {
   let platform: Platform;
   before(async () => {
@@ -35,7 +25,8 @@ describe('posts in Chromium', () => {
     const page = await platform.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signIn(platform, page);
+    await signInWithApi(platform, page, platform.admin.userName, platform.admin.password);
+    await page.goto('/posts');
 
     // The platform starts with its welcome post.
     await page.getByTestId('post-card').first().waitFor();

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { games } from '../../server/src/db/schema';
 import { generateGameKeys } from '../../server/src/lib/game-keys';
-import { startPlatform, type Platform, signInThroughUi } from './helpers/platform';
+import { startPlatform, type Platform, signInWithApi } from './helpers/platform';
 
 const TEAMS = 120;
 const SUBMISSIONS = 3000;
@@ -57,7 +57,7 @@ describe('the review page of a big game in Chromium', () => {
       const url = new URL(request.url());
       if (url.pathname === `/api/game/${gameId}/participations`) listRequests.push(url.search);
     });
-    await signInThroughUi(page, platform.admin.userName, platform.admin.password);
+    await signInWithApi(platform, page, platform.admin.userName, platform.admin.password);
     await page.goto(`/admin/games/${gameId}/review`);
   });
   after(async () => platform.close());

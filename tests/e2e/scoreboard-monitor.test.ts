@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertOk, client, type Client } from '../server/edit/support';
 import { newChallenge, newGame } from '../server/game/support';
 import { createUser, signIn as apiSignIn, uniqueName, type TestUser } from '../server/helpers/users';
-import { ARTIFACTS, startPlatform, type Platform, signInThroughUi } from './helpers/platform';
+import { ARTIFACTS, startPlatform, type Platform, signInWithApi } from './helpers/platform';
 
 /** A user who created a team through the API and joined the game with it (accepted without review). */
 async function joinedPlayer(app: FastifyInstance, gameId: number, teamName: string) {
@@ -69,7 +69,7 @@ describe('scoreboard and monitor pages in Chromium', () => {
 
     // A player sees the solving team ranked first, with its score and the first-blood mark.
     const player = await platform.newPage();
-    await signInThroughUi(player, misser.user.userName, misser.user.password);
+    await signInWithApi(platform, player, misser.user.userName, misser.user.password);
     await player.goto(`/games/${game.id}/scoreboard`);
     const board = player.getByRole('table', { name: 'Scoreboard' });
     const solverRow = board
@@ -109,7 +109,7 @@ describe('scoreboard and monitor pages in Chromium', () => {
       if (!socket.url().includes('/hub/monitor')) return;
       socket.on('framereceived', ({ payload }) => hubFrames.push(String(payload)));
     });
-    await signInThroughUi(page, monitor.userName, monitor.password);
+    await signInWithApi(platform, page, monitor.userName, monitor.password);
     await page.goto(`/games/${game.id}/monitor/submissions`);
     const submissions = page.getByRole('table', { name: 'Submissions' });
     await submissions.getByText('flag{e2e_right}').waitFor();

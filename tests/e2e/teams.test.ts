@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createUser, uniqueName } from '../server/helpers/users';
-import { startPlatform, type Platform, signInThroughUi } from './helpers/platform';
+import { startPlatform, type Platform, signInWithApi } from './helpers/platform';
 
 const card = (page: Page, name: string): Locator => page.getByRole('article', { name });
 
@@ -35,7 +35,7 @@ describe('the teams page in Chromium', () => {
     // Alice creates the team and copies its invite code.
     const a = await platform.newPage();
     await a.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInThroughUi(a, alice.userName, alice.password);
+    await signInWithApi(platform, a, alice.userName, alice.password);
     await a.goto('/teams');
     await a.getByRole('heading', { name: 'You are not in a team yet' }).waitFor();
     await a.getByRole('button', { name: 'Create team' }).click();
@@ -61,7 +61,7 @@ describe('the teams page in Chromium', () => {
 
     // Bob joins with the code.
     const b = await platform.newPage();
-    await signInThroughUi(b, bob.userName, bob.password);
+    await signInWithApi(platform, b, bob.userName, bob.password);
     await b.goto('/teams');
     await b.getByRole('button', { name: 'Join team' }).click();
     const join = b.getByRole('dialog', { name: 'Join a team' });
@@ -103,7 +103,7 @@ describe('the teams page in Chromium', () => {
 
     // The admin finds the team and locks it.
     const admin = await platform.newPage();
-    await signInThroughUi(admin, platform.admin.userName, platform.admin.password);
+    await signInWithApi(platform, admin, platform.admin.userName, platform.admin.password);
     await admin.goto('/admin/teams');
     await admin.getByRole('searchbox', { name: 'Search teams' }).fill(teamName);
     const grid = admin.getByRole('grid', { name: 'Teams' });

@@ -54,12 +54,6 @@ export async function seedBusyGame(app: FastifyInstance, admin: Client, teams: n
   return { gameId: game.id, staticTitle: solvable.title, players, cheater, victim };
 }
 
-/** Signs a browser context in with a session cookie made through the API (faster than the form). */
-export async function signInWithCookie(page: Page, url: string, cookie: string) {
-  const at = cookie.indexOf('=');
-  await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url }]);
-}
-
 /** Nothing on the page is wider than the window (no sideways scrolling of the whole page). */
 export async function pageWidthFits(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
   return page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })');

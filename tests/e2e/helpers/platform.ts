@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../../server/src/main';
 import { ensureClientBuilt } from '../../../server/src/tools/client-build';
 import { startMailServer, type MailServer } from '../../helpers/mail-server';
 import { createScratchDatabase } from '../../server/helpers/database';
+import { signIn } from '../../server/helpers/users';
 import { openPgliteFromImage } from '../../server/helpers/pglite-image';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -147,4 +148,20 @@ export async function signInThroughUi(page: Page, userName: string, password: st
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: `Profile: ${userName}` }).waitFor();
+}
+
+/**
+ * Signs the page's browser context in with a session made through the API, and opens nothing: for
+ * tests whose subject is not the sign-in form (the account tests and a few others go through it), this
+ * skips loading the sign-in page and the page it leads to, a third of the CPU of signing in and
+ * opening the first page.
+ */
+export async function signInWithApi(platform: Platform, page: Page, userName: string, password: string) {
+  await signInWithCookie(page, platform.url, await signIn(platform.server.app, userName, password));
+}
+
+/** Signs a browser context in with a session cookie made through the API (faster than the form). */
+export async function signInWithCookie(page: Page, url: string, cookie: string) {
+  const at = cookie.indexOf('=');
+  await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url }]);
 }
