@@ -14,22 +14,23 @@ import { removeBenchData, seedEvent } from './event-seed';
 import { line, load } from './harness';
 import type { LoadTarget } from './load';
 
-/** CPU ms used so far by this process and by every PostgreSQL and Redis process (the load generator excluded). */
-function busyMs(): { server: number; system: number; services: number } {
-  let services = 0;
+/** CPU ms used so far by this process, by every PostgreSQL process and by Redis (the load generator excluded). */
+function busyMs(): { server: number; system: number; postgres: number; redis: number } {
+  const services = { postgres: 0, redis: 0 };
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (!/^(postgres|redis-server)/.test(name)) continue;
+      const service = name.startsWith('postgres') ? 'postgres' : name.startsWith('redis-server') ? 'redis' : undefined;
+      if (!service) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      services += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      services[service] += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
     } catch {
       // the process ended meanwhile
     }
   }
   const own = process.cpuUsage();
-  return { server: (own.user + own.system) / 1000, system: own.system / 1000, services };
+  return { server: (own.user + own.system) / 1000, system: own.system / 1000, ...services };
 }
 
 async function main() {
@@ -86,7 +87,7 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
   const busyAfter = busyMs();
   const perRequest = (ms: number) => `${((ms * 1000) / result.count).toFixed(0)} µs`;
   process.stdout.write(
-    `CPU per request: server ${perRequest(busyAfter.server - busyBefore.server)} (system ${perRequest(busyAfter.system - busyBefore.system)}), PostgreSQL + Redis ${perRequest(busyAfter.services - busyBefore.services)}\n`,
+    `CPU per request: server ${perRequest(busyAfter.server - busyBefore.server)} (system ${perRequest(busyAfter.system - busyBefore.system)}), PostgreSQL ${perRequest(busyAfter.postgres - busyBefore.postgres)}, Redis ${perRequest(busyAfter.redis - busyBefore.redis)}\n`,
   );
   process.stdout.write(`acknowledged after ${result.seconds.toFixed(3)} s, all judged after ${judged.toFixed(3)} s\n`);
   await app.scoreboards.idle();

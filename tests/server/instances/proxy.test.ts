@@ -7,7 +7,7 @@ import { WebSocket } from 'ws';
 import { containers } from '../../../server/src/db/schema';
 import { dockerUnavailable, ensureTestImage, removeTestContainers } from '../../helpers/docker';
 import { readPcap } from '../../helpers/pcap-reader';
-import { openRawWebSocket } from '../../helpers/raw-websocket';
+import { openRawWebSocket, type RawWebSocket } from '../../helpers/raw-websocket';
 import { parseTar } from '../edit/tar-reader';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
@@ -211,13 +211,26 @@ for (const [index, engine] of engines().entries()) {
       let first: () => void = () => {};
       const paused = new Promise<void>((resolve) => (first = resolve));
       let stopped = false;
-      const raw = openRawWebSocket(`${base}/api/proxy/${id}`, () => {
-        if (stopped) return;
-        stopped = true;
-        raw.socket.pause();
-        first();
+      let raw!: RawWebSocket;
+      // The container was just started: until its service listens the upgrade is refused with 418.
+      await eventually(async () => {
+        raw = openRawWebSocket(`${base}/api/proxy/${id}`, () => {
+          if (stopped) return;
+          stopped = true;
+          raw.socket.pause();
+          first();
+        });
+        const refused = await Promise.race([
+          paused.then(() => undefined),
+          raw.closed.then(
+            () => undefined,
+            (e) => e,
+          ),
+        ]);
+        if (refused instanceof Error && refused.message.startsWith('HTTP/1.1 418 ')) return false;
+        if (refused) throw refused;
+        return true;
       });
-      await paused;
       // Shorter than a heartbeat (this app pings every second), or the client counts as gone.
       await new Promise((resolve) => setTimeout(resolve, 250));
       const [held] = ctx.app.containerProxy.stats(id).buffered;
