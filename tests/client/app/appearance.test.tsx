@@ -8,6 +8,7 @@ import { createAppTheme, focusRingColor, MODAL_BACKDROP } from '@/app/theme';
 import { api as infoApi } from '@/features/info/api';
 import { DEFAULT_BRAND_PALETTE, generatePalette } from '@/shared/lib/palette';
 import { resolvePrimaryPalette } from '@/shared/theme/primaryPalette';
+import { enterText } from '../helpers/enterText';
 import { server } from '../msw';
 import { renderWithProviders, TEST_CONFIG } from '../helpers/render';
 
@@ -149,7 +150,7 @@ describe('the appearance settings', () => {
     );
     const user = await openDialog();
     await user.click(screen.getByRole('radio', { name: 'My own colour' }));
-    await user.type(screen.getByRole('textbox', { name: 'Colour' }), '#12345g');
+    await enterText(screen.getByRole('textbox', { name: 'Colour' }), '#12345g');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText(/followed by six hex digits/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Colour' })).toHaveAttribute('aria-invalid', 'true');
@@ -167,7 +168,7 @@ describe('the appearance settings', () => {
     );
     const user = await openDialog();
     await user.click(screen.getByRole('radio', { name: 'My own colour' }));
-    await user.type(screen.getByRole('textbox', { name: 'Colour' }), '#3F8CFF');
+    await enterText(screen.getByRole('textbox', { name: 'Colour' }), '#3F8CFF');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(store.getState().preferences).toMatchObject({ themeProvider: 'Custom', customColor: '#3f8cff' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

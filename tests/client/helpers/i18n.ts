@@ -1,12 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES } from '@/shared/i18n/languages';
 
 const LOCALES = path.resolve(__dirname, '../../../locales');
 
-function resources() {
+/** Deep-frozen, so a test (or i18next) changing the shared dictionaries would throw instead of leaking. */
+function freeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) freeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+// Read once per test file: parsing every dictionary again for each test cost seconds over the suite.
+let cached: Resource | undefined;
+
+function resources(): Resource {
+  cached ??= freeze(readResources());
+  return cached;
+}
+
+function readResources(): Resource {
   return Object.fromEntries(
     LANGUAGES.map((language) => [
       language,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { enterText } from '../../helpers/enterText';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
 import { server } from '../../msw';
 import { mockCaptcha, mockSession, readJson, USER } from './support';
@@ -93,16 +94,16 @@ describe('the pages behind mailed links', () => {
     );
     renderApp('/account/reset?token=cmVzZXQ%3D&email=YWxpY2VAZXhhbXBsZS5vcmc%3D');
     await screen.findByRole('heading', { name: 'Choose a new password' }, { timeout: 5000 });
-    await userEvent.type(field(/^New password/), 'weak');
-    await userEvent.type(field(/^Confirm password/), 'weak');
+    await enterText(field(/^New password/), 'weak');
+    await enterText(field(/^Confirm password/), 'weak');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('The password must be at least 6 characters long.')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     await userEvent.clear(field(/^New password/));
     await userEvent.clear(field(/^Confirm password/));
-    await userEvent.type(field(/^New password/), 'Better-Passw0rd');
-    await userEvent.type(field(/^Confirm password/), 'Better-Passw0rd');
+    await enterText(field(/^New password/), 'Better-Passw0rd');
+    await enterText(field(/^Confirm password/), 'Better-Passw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('Your password has been changed. Sign in with the new one.')).toBeInTheDocument();
     expect(bodies).toEqual([{ password: 'Better-Passw0rd', email: 'YWxpY2VAZXhhbXBsZS5vcmc=', rToken: 'cmVzZXQ=' }]);
@@ -119,7 +120,7 @@ describe('the pages behind mailed links', () => {
     );
     renderApp('/account/recovery');
     await screen.findByRole('heading', { name: 'Reset your password' }, { timeout: 5000 });
-    await userEvent.type(field(/^E-mail/), 'alice@example.org');
+    await enterText(field(/^E-mail/), 'alice@example.org');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('A reset link has been sent.'));
     expect(bodies).toEqual([{ email: 'alice@example.org', challenge: null }]);

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createHash } from 'node:crypto';
+import { enterText } from '../../helpers/enterText';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
 import { server } from '../../msw';
 import { mockCaptcha, mockSession, readJson, USER } from './support';
@@ -43,8 +44,8 @@ describe('the sign-in page', () => {
     );
     const { router } = renderApp('/account/login?from=%2Fposts%3Fpage%3D2');
     await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 });
-    await userEvent.type(userName(), ' alice ');
-    await userEvent.type(password(), 'Secret-Passw0rd');
+    await enterText(userName(), ' alice ');
+    await enterText(password(), 'Secret-Passw0rd');
     await userEvent.click(await signIn());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/posts'));
@@ -64,8 +65,8 @@ describe('the sign-in page', () => {
     );
     const { router } = renderApp('/account/login?from=https%3A%2F%2Fevil.example');
     await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 });
-    await userEvent.type(userName(), 'alice');
-    await userEvent.type(password(), 'Secret-Passw0rd');
+    await enterText(userName(), 'alice');
+    await enterText(password(), 'Secret-Passw0rd');
     await userEvent.click(await signIn());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     // Signed in, the keyboard starts on the home page's heading, not on <body>.
@@ -82,8 +83,8 @@ describe('the sign-in page', () => {
     );
     const { store, router } = renderApp('/account/login');
     await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 });
-    await userEvent.type(userName(), 'alice');
-    await userEvent.type(password(), 'nope');
+    await enterText(userName(), 'alice');
+    await enterText(password(), 'nope');
     await userEvent.click(await signIn());
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong user name or password');
     expect(router.state.location.pathname).toBe('/account/login');
@@ -121,8 +122,8 @@ describe('the sign-in page', () => {
     const { router } = renderApp('/account/login');
     await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 });
     expect(await screen.findByText('Browser check passed')).toBeInTheDocument();
-    await userEvent.type(userName(), 'alice');
-    await userEvent.type(password(), 'Secret-Passw0rd');
+    await enterText(userName(), 'alice');
+    await enterText(password(), 'Secret-Passw0rd');
     await userEvent.click(await signIn());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { File as NodeFile } from 'node:buffer';
+import { enterText } from '../../helpers/enterText';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
 import { server } from '../../msw';
 import { mockCaptcha, mockSession, readJson, USER } from './support';
@@ -48,19 +49,19 @@ describe('the profile page', () => {
     expect(save).toBeDisabled();
 
     await userEvent.clear(field(/^User name/));
-    await userEvent.type(field(/^User name/), 'al');
-    await userEvent.type(field(/^Phone number/), 'call me');
+    await enterText(field(/^User name/), 'al');
+    await enterText(field(/^Phone number/), 'call me');
     await userEvent.click(save);
     expect(await screen.findByText('The user name must be 3 to 15 characters long.')).toBeInTheDocument();
     expect(screen.getByText('This is not a valid phone number.')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     await userEvent.clear(field(/^User name/));
-    await userEvent.type(field(/^User name/), 'alice2');
+    await enterText(field(/^User name/), 'alice2');
     await userEvent.clear(field(/^Phone number/));
-    await userEvent.type(field(/^Phone number/), '+1 555 0100');
+    await enterText(field(/^Phone number/), '+1 555 0100');
     await userEvent.clear(field(/^Bio/));
-    await userEvent.type(field(/^Bio/), 'Pwn and coffee');
+    await enterText(field(/^Bio/), 'Pwn and coffee');
     await userEvent.click(save);
 
     await waitFor(() => expect(bodies).toHaveLength(1));
@@ -86,7 +87,7 @@ describe('the profile page', () => {
     );
     await openProfile();
     await userEvent.clear(field(/^User name/));
-    await userEvent.type(field(/^User name/), 'bob');
+    await enterText(field(/^User name/), 'bob');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('The user name bob is already taken')).toBeInTheDocument();
   });
@@ -135,16 +136,16 @@ describe('the profile page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change password' });
     const input = (label: RegExp) => within(dialog).getByLabelText(label, { selector: 'input' });
-    await userEvent.type(input(/^Current password/), 'Old-Passw0rd');
-    await userEvent.type(input(/^New password/), 'NEWPASSWORD1');
-    await userEvent.type(input(/^Confirm password/), 'NEWPASSWORD1');
+    await enterText(input(/^Current password/), 'Old-Passw0rd');
+    await enterText(input(/^New password/), 'NEWPASSWORD1');
+    await enterText(input(/^Confirm password/), 'NEWPASSWORD1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
     expect(await within(dialog).findByText('The password must contain a lower-case letter.')).toBeInTheDocument();
 
     await userEvent.clear(input(/^New password/));
     await userEvent.clear(input(/^Confirm password/));
-    await userEvent.type(input(/^New password/), 'New-Passw0rd');
-    await userEvent.type(input(/^Confirm password/), 'New-Passw0rd');
+    await enterText(input(/^New password/), 'New-Passw0rd');
+    await enterText(input(/^Confirm password/), 'New-Passw0rd');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodies).toEqual([{ old: 'Old-Passw0rd', new: 'New-Passw0rd' }]);
@@ -164,10 +165,7 @@ describe('the profile page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change e-mail address' });
     expect(dialog).toHaveTextContent('Your current address is alice@example.org.');
-    await userEvent.type(
-      within(dialog).getByLabelText(/^New e-mail address/, { selector: 'input' }),
-      'new@example.org',
-    );
+    await enterText(within(dialog).getByLabelText(/^New e-mail address/, { selector: 'input' }), 'new@example.org');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send confirmation' }));
     expect(await within(dialog).findByText('Check new@example.org for a confirmation link')).toBeInTheDocument();
     expect(bodies).toEqual([{ newMail: 'new@example.org' }]);

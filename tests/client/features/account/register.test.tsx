@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { enterText } from '../../helpers/enterText';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
 import { server } from '../../msw';
 import { mockCaptcha, mockSession, readJson, USER } from './support';
@@ -34,10 +35,10 @@ async function fill({
   password = 'Secret-Passw0rd',
   confirm = password,
 }: Fields = {}) {
-  if (userName) await userEvent.type(field(/^User name/), userName);
-  if (email) await userEvent.type(field(/^E-mail/), email);
-  if (password) await userEvent.type(field(/^Password/), password);
-  if (confirm) await userEvent.type(field(/^Confirm password/), confirm);
+  if (userName) await enterText(field(/^User name/), userName);
+  if (email) await enterText(field(/^E-mail/), email);
+  if (password) await enterText(field(/^Password/), password);
+  if (confirm) await enterText(field(/^Confirm password/), confirm);
 }
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Register' }));

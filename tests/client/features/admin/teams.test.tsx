@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { TeamInfoModel } from '@/features/admin/api';
+import { enterText } from '../../helpers/enterText';
 import { server } from '../../msw';
 import { API, renderApp } from '../../helpers/render';
 import { mockAdmin } from './support';
@@ -86,7 +87,7 @@ describe('the admin teams table', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Team' });
     expect(name).toHaveFocus();
     await userEvent.clear(name);
-    await userEvent.type(name, 'Renamed');
+    await enterText(name, 'Renamed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(updates).toEqual([{ id: '1', body: { name: 'Renamed', bio: 'Bio 1' } }]));
     expect(await screen.findByText('Renamed')).toBeInTheDocument();

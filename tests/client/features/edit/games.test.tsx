@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { GameInfoModel } from '@/features/edit/api';
+import { enterText } from '../../helpers/enterText';
 import { server } from '../../msw';
 import { API, renderApp } from '../../helpers/render';
 import { game, mockAdmin, serveGame } from './support';
@@ -55,7 +56,7 @@ describe('the admin games list', () => {
     // Nothing is sent without a title.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Enter a title.')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Autumn Cup');
+    await enterText(within(dialog).getByRole('textbox', { name: 'Title' }), 'Autumn Cup');
     const start = within(dialog).getByLabelText(/^Start/);
     const end = within(dialog).getByLabelText(/^End/);
     // An end before the start is refused here.

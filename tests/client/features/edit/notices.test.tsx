@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { GameNotice } from '@/features/edit/api';
+import { enterText } from '../../helpers/enterText';
 import { server } from '../../msw';
 import { API, renderApp } from '../../helpers/render';
 import { game, mockAdmin, serveGame } from './support';
@@ -74,7 +75,7 @@ describe('the game Notices page', () => {
     const content = within(dialog).getByRole('textbox', { name: 'Notice (markdown)' });
     expect(content).toHaveValue('Welcome **everyone**');
     await userEvent.clear(content);
-    await userEvent.type(content, 'Welcome all');
+    await enterText(content, 'Welcome all');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls).toEqual(['edit 1 Welcome all']));
     expect(await within(list).findByText('Welcome all')).toBeInTheDocument();
@@ -96,7 +97,7 @@ describe('the game Notices page', () => {
     expect(calls).toEqual([]);
 
     const field = screen.getByRole('textbox', { name: 'New notice (markdown)' });
-    await userEvent.type(field, 'Hints at noon');
+    await enterText(field, 'Hints at noon');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(calls).toEqual(['add Hints at noon']));
     expect(await screen.findByRole('listitem', { name: 'Notice 9' })).toHaveTextContent('Hints at noon');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { enterText } from '../../helpers/enterText';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
 import { server } from '../../msw';
 import { ADMIN, PLAYER, post } from './support';
@@ -58,8 +59,8 @@ describe('the post editor', () => {
     expect(await screen.findByText('Give the post a title.')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
-    await userEvent.type(field(/^Title/), 'Welcome');
-    await userEvent.type(field(/^Summary/), 'Read me first');
+    await enterText(field(/^Title/), 'Welcome');
+    await enterText(field(/^Summary/), 'Read me first');
     await userEvent.type(field(/^Tags/), 'news{Enter}News{Enter}rules{Enter}');
     await userEvent.click(screen.getByRole('switch', { name: 'Pin to the top of the lists' }));
     await userEvent.click(field(/^Content/));

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { TeamInfoModel } from '@/features/team/api';
+import { enterText } from '../../helpers/enterText';
 import { server } from '../../msw';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
 
@@ -107,13 +108,13 @@ describe('the teams page', () => {
     const code = within(dialog).getByRole('textbox', { name: 'Invite code' });
     // Dialogs open on their first field.
     expect(code).toHaveFocus();
-    await userEvent.type(code, 'Blue:2:nothex');
+    await enterText(code, 'Blue:2:nothex');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
     expect(within(dialog).getByText(/This is not an invite code/)).toBeInTheDocument();
     expect(accepted).toEqual([]);
 
     await userEvent.clear(code);
-    await userEvent.type(code, `  Blue:2:${TOKEN} `);
+    await enterText(code, `  Blue:2:${TOKEN} `);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(accepted).toEqual([{ type: 'application/json', body: `Blue:2:${TOKEN}` }]));
     expect(await screen.findByRole('article', { name: 'Blue' })).toBeInTheDocument();
@@ -165,10 +166,10 @@ describe('the teams page', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Team name' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('A team needs a name.')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Team name' }), 'A name much too long for a team');
+    await enterText(within(dialog).getByRole('textbox', { name: 'Team name' }), 'A name much too long for a team');
     expect(within(dialog).getByText('At most 20 characters.')).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Team name' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Team name' }), 'Red');
+    await enterText(within(dialog).getByRole('textbox', { name: 'Team name' }), 'Red');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(created).toEqual([{ name: 'Red', bio: null }]));
     expect(await screen.findByRole('article', { name: 'Red' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import WsrxProxyEntry, { WSRX_RELEASES_URL } from '@/features/wsrx/components/WsrxProxyEntry';
 import { daemonChecked, initialWsrxState, poolSynced, type WsrxState } from '@/features/wsrx/slice';
+import { enterText } from '../../helpers/enterText';
 import { renderWithProviders } from '../../helpers/render';
 import { mockDaemon } from './support';
 
@@ -117,7 +118,7 @@ describe('the proxied instance entry', () => {
     expect(address).toHaveValue('http://127.0.0.1:3307');
 
     await user.clear(address);
-    await user.type(address, 'javascript:alert(1)');
+    await enterText(address, 'javascript:alert(1)');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       within(dialog).getByText(
@@ -127,7 +128,7 @@ describe('the proxied instance entry', () => {
     expect(store.getState().wsrx.options.api).toBe('http://127.0.0.1:3307');
 
     await user.clear(address);
-    await user.type(address, 'http://192.168.1.20:3307/');
+    await enterText(address, 'http://192.168.1.20:3307/');
     await user.click(within(dialog).getByRole('switch', { name: 'Allow other devices on my network' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -141,7 +142,7 @@ describe('the proxied instance entry', () => {
     await user.click(screen.getByRole('button', { name: 'wsrx settings' }));
     const address = screen.getByRole('textbox', { name: 'wsrx address' });
     await user.clear(address);
-    await user.type(address, 'http://10.0.0.1:1');
+    await enterText(address, 'http://10.0.0.1:1');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.getState().wsrx.options.api).toBe('http://127.0.0.1:3307');

@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { enterText } from '../../../helpers/enterText';
 import { renderApp } from '../../../helpers/render';
 import { detail, GAME_ID, serveChallenges } from './support';
 
@@ -38,7 +39,7 @@ describe('the challenge editor', () => {
     await userEvent.clear(score);
     await userEvent.type(score, '600');
     await userEvent.click(screen.getByRole('button', { name: 'Add hint' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Hint 2' }), 'Håstad');
+    await enterText(screen.getByRole('textbox', { name: 'Hint 2' }), 'Håstad');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent.updates).toHaveLength(1));
     expect(sent.updates[0]).toEqual({

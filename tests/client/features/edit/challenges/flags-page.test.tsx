@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { enterText } from '../../../helpers/enterText';
 import { renderApp } from '../../../helpers/render';
 import { detail, GAME_ID, serveChallenges } from './support';
 
@@ -19,7 +20,7 @@ describe('the flags page', () => {
     expect(await screen.findByText('Enter a flag.')).toBeInTheDocument();
     expect(sent.flagBodies).toEqual([]);
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'New flags' }), ' flag{{one} {Enter}{Enter}flag{{two}');
+    await enterText(screen.getByRole('textbox', { name: 'New flags' }), ' flag{one} \n\nflag{two}');
     await userEvent.click(screen.getByRole('button', { name: 'Add flags' }));
     await waitFor(() => expect(sent.flagBodies).toEqual([[{ flag: 'flag{one}' }, { flag: 'flag{two}' }]]));
     const list = await screen.findByRole('list', { name: 'Flags' });
@@ -60,13 +61,13 @@ describe('the flags page', () => {
     await screen.findByRole('heading', { name: 'Flags of “Baby RSA”' });
     const files = [new File(['a'], 'team-a.zip'), new File(['bb'], 'team-b.zip')];
     await userEvent.upload(screen.getByTestId('batch-files'), files);
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Flag for team-a.zip' }), 'flag{{a}');
+    await enterText(await screen.findByRole('textbox', { name: 'Flag for team-a.zip' }), 'flag{a}');
     await userEvent.click(screen.getByRole('button', { name: 'Upload and add pairs (2)' }));
     // A pair without its flag stops the batch before anything is uploaded.
     expect(await screen.findByText('Enter a flag.')).toBeInTheDocument();
     expect(sent.uploads).toEqual([]);
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Flag for team-b.zip' }), 'flag{{b}');
+    await enterText(screen.getByRole('textbox', { name: 'Flag for team-b.zip' }), 'flag{b}');
     await userEvent.click(screen.getByRole('button', { name: 'Upload and add pairs (2)' }));
     await waitFor(() =>
       expect(sent.flagBodies).toEqual([

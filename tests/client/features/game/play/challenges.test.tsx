@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import type { AnswerResult, ChallengeDetailModel, GameDetailModel } from '@/features/game/api';
+import { enterText } from '../../../helpers/enterText';
 import { server } from '../../../msw';
 import { API, renderApp } from '../../../helpers/render';
 import { challenge, details, GAME_ID, gameInfo, mockPlayer } from './support';
@@ -123,7 +124,7 @@ describe('the challenges page', () => {
     // The dialog opens on the flag field (it comes with the statement), not on its container.
     const input = within(dialog).getByRole('textbox', { name: 'Flag' });
     expect(input).toHaveFocus();
-    await userEvent.type(input, ' flag{{nope} '); // `{{` types a brace
+    await enterText(input, ' flag{nope} ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText('Submitted; the flag is being checked…')).toBeInTheDocument();
     expect(await within(dialog).findByText('Wrong answer. Try again.')).toBeInTheDocument();
@@ -133,7 +134,7 @@ describe('the challenges page', () => {
     const before = state.calls;
     state.details = details([WARMUP, { ...XSS, solved: 3 }], [2], 480);
     await userEvent.clear(input);
-    await userEvent.type(input, 'flag{{yes}');
+    await enterText(input, 'flag{yes}');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText('Accepted! The flag is correct.')).toBeInTheDocument();
     expect(flags).toEqual(['flag{nope}', 'flag{yes}']);

@@ -1,6 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { enterText } from '../../../helpers/enterText';
 import { server } from '../../../msw';
 import { API, mockPlatform, renderApp } from '../../../helpers/render';
 import { GAME_ID, gameInfo, mockPlayer } from './support';
@@ -56,7 +57,7 @@ describe('joining a game', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Blue' }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Division/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Open' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Invite code/ }), ' s3cret ');
+    await enterText(within(dialog).getByRole('textbox', { name: /Invite code/ }), ' s3cret ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
 
     await screen.findByRole('button', { name: 'Join the game' }); // the dialog closed
