@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
-import { migrationsDigest, newIdentity, openPgliteFromImage } from './pglite-image';
+import { migrationsDigest, newIdentity } from './pglite-image';
+import { borrowPglite } from './pglite-pool';
 
 export interface Engine {
   name: 'pglite' | 'postgres';
@@ -12,11 +13,11 @@ export interface Engine {
 
 /**
  * The engines a database test runs on: PGlite always, PostgreSQL too when DATABASE_URL is set.
- * A PGlite starts from a migrated image (./pglite-image.ts) but still holds ~850 MB, so open one per
- * describe block, not per test.
+ * PGlite databases are lent from the process's emptied ones (./pglite-pool.ts); each still holds
+ * ~850 MB, so open one per describe block, not per test.
  */
 export function engines(): Engine[] {
-  const list: Engine[] = [{ name: 'pglite', open: () => openPgliteFromImage() }];
+  const list: Engine[] = [{ name: 'pglite', open: () => borrowPglite() }];
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) list.push({ name: 'postgres', open: () => openScratchPostgres(serverUrl) });
   return list;

@@ -60,6 +60,8 @@ async function hubs(app: FastifyInstance) {
   if (app.redis && subscriber) {
     const redis = app.redis;
     subscriber.on('error', (error: Error) => app.log.warn({ err: error }, 'hub subscriber error'));
+    // Connected before the first socket can join, so its handshake waits for its group's subscription.
+    await subscriber.ping();
     // One channel per group, subscribed to only while this instance has a socket in it: an instance
     // then never receives (nor parses) what nobody it serves listens to. With one channel for all,
     // every instance parsed every judged submission of every game though no monitor was connected
@@ -101,16 +103,24 @@ async function hubs(app: FastifyInstance) {
       if (outbox.push(delivery) === 1) setImmediate(flush);
     };
     // A socket is told its handshake succeeded only once the subscription is in place, so it misses
-    // nothing published after that. Without Redis the subscription fails, and the socket still gets
-    // what this instance emits (publish() delivers locally then).
-    watch = (group) =>
-      subscriber.subscribe(`${channelPrefix}${group}`).then(
+    // nothing published after that.
+    watch = (group) => {
+      const subscribed = subscriber.subscribe(`${channelPrefix}${group}`).then(
         () => undefined,
         (error: unknown) => app.log.warn({ err: error }, 'hub subscribe failed'),
       );
+      // While Redis is down the subscription waits in ioredis's queue until it is back; the socket
+      // does not wait with it (it gets this instance's messages meanwhile, as publish() says).
+      return subscriber.status === 'ready' ? subscribed : Promise.resolve();
+    };
     unwatch = (group) => {
       subscriber.unsubscribe(`${channelPrefix}${group}`).catch(() => undefined);
     };
+    // ioredis renews the subscriptions it holds after a reconnection, but one asked for while Redis
+    // was down may have failed: every group with sockets here is subscribed again (a repeat is harmless).
+    subscriber.on('ready', () => {
+      for (const group of groups.keys()) void watch(group);
+    });
   }
 
   const onNotice = ({ gameId, notice }: { gameId: number; notice: { time: number } }) =>
