@@ -21,7 +21,7 @@ const ban = (app: FastifyInstance, adminCookie: string, userId: string, role = '
   app.inject({ method: 'PUT', url: `/api/admin/users/${userId}`, headers: { cookie: adminCookie }, payload: { role } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits for a signal: well under the cache's lifetime (3 s), so expiry alone could not pass it. */
+/** Waits for a signal: well under the cache's lifetime (15 s), so expiry alone could not pass it. */
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 1_500): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {

@@ -10,8 +10,13 @@ import type { SessionRecord } from '../../modules/accounts';
  */
 export const sessionChanges = new EventEmitter<{ user: [userId: string]; session: [sessionId: string] }>();
 
-/** How long a session lookup is served from memory: the bound on staleness if an announcement is lost. */
-export const SESSION_CACHE_MS = 3_000;
+/**
+ * How long a session lookup is served from memory: the bound on staleness if an announcement is lost
+ * (GZCTF's cookie sessions recheck the user every 30 minutes). A player's page polls every few seconds,
+ * so at 3 s most polls missed and read the database; at an event of 4,000 teams, where each session
+ * comes back every few seconds rather than every second, almost every request did.
+ */
+export const SESSION_CACHE_MS = 15_000;
 /**
  * After an announcement, lookups of that user or session are not cached for this long, so a lookup
  * that read the database before the announcing transaction committed cannot cache the old answer.
