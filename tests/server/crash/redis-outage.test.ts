@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { Redis } from 'ioredis';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
 import { createScratchDatabase } from '../helpers/database';
@@ -47,7 +48,10 @@ if (databaseUrl)
       observer.on('error', () => undefined);
     });
 
+    let hub: HubConnection | undefined;
+
     after(async () => {
+      await hub?.stop().catch(() => undefined);
       await stopServerProcess(server);
       observer?.disconnect();
       await redis?.stop();
@@ -98,6 +102,15 @@ if (databaseUrl)
       });
       assert.equal(solved.status, 200, solved.text);
       load.acknowledged.push(solved.json<number>());
+      // A player opening the game now: the hub answers without Redis (a group's subscription waits
+      // for it), and once it is back the player hears notices posted on any instance.
+      hub = new HubConnectionBuilder()
+        .withUrl(`${base()}/hub/user?game=${game.gameId}`, { transport: HttpTransportType.WebSockets })
+        .configureLogging(LogLevel.None)
+        .build();
+      const notices: Array<{ values: string[] }> = [];
+      hub.on('ReceivedGameNotice', (notice: { values: string[] }) => notices.push(notice));
+      await hub.start();
       await until(
         'the scoreboard to show the solve made while Redis is down',
         async () => {
@@ -117,6 +130,19 @@ if (databaseUrl)
       await redis.start();
       await until('the server to subscribe again', async () =>
         (await subscribed().catch(() => false)) ? true : undefined,
+      );
+      // The group's channel, asked for while Redis was down, is subscribed now; a notice reaches the
+      // player through it (the server's own messages go through Redis too).
+      await until('the hub to subscribe to the game', async () => {
+        const channels = (await observer.pubsub('CHANNELS', `${prefix}*hubs:user:${game.gameId}`)) as string[];
+        return channels.length === 1 ? true : undefined;
+      });
+      const posted = await call(base(), game.adminCookie, 'POST', `/api/edit/games/${game.gameId}/notices`, {
+        content: 'Redis is back',
+      });
+      assert.equal(posted.status, 200, posted.text);
+      await until('the notice to reach the player', async () =>
+        notices.some((notice) => notice.values.includes('Redis is back')) ? true : undefined,
       );
       // A solve regenerates the board, which the server stores in the shared cache again.
       await until(
