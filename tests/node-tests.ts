@@ -108,7 +108,9 @@ function runFiles(files: string[], tap: string, group: Group, concurrency: numbe
 function entries(files: string[], base: string, group: Group, name: string): string[] {
   const perProcess = group.filesPerProcess ?? 1;
   if (perProcess <= 1) return files;
-  const longest = new Set((group.longest ?? []).flatMap((entry) => findTests(path.join(base, entry))));
+  const longest = new Set(
+    (group.longest ?? []).flatMap((entry) => findTests(path.join(base, entry))).filter((file) => files.includes(file)),
+  );
   const runs = [...[...longest].map((file) => [file])];
   const rest = files.filter((file) => !longest.has(file));
   for (let at = 0; at < rest.length; at += perProcess) runs.push(rest.slice(at, at + perProcess));
@@ -140,8 +142,14 @@ export function runGroup(name: string, extraArgs: string[] = []): number {
   group.prepare?.();
   const together = files.filter((file) => !alone.has(file));
   const first = runFiles(entries(together, base, group, name), tap, group, group.concurrency, extraArgs);
+  // One at a time, so in a process or not they run one after another as before.
   const second = runFiles(
-    files.filter((file) => alone.has(file)),
+    entries(
+      files.filter((file) => alone.has(file)),
+      base,
+      group,
+      `${name}-alone`,
+    ),
     aloneTap,
     group,
     1,
