@@ -70,7 +70,10 @@ async function hubs(app: FastifyInstance) {
     subscriber.on('message', (channel: string, text: string) => {
       const group = groups.get(channel.slice(channelPrefix.length));
       if (!group?.size) return;
-      for (const message of JSON.parse(text) as string[]) for (const socket of group) socket.send(message);
+      for (const { target, argument } of JSON.parse(text) as Array<Pick<Delivery, 'target' | 'argument'>>) {
+        const message = invocation(target, argument);
+        for (const socket of group) socket.send(message);
+      }
     });
     // What is emitted in one turn of the event loop (a judged batch emits two messages per
     // submission) goes out as one published array per group, in order.
@@ -84,11 +87,13 @@ async function hubs(app: FastifyInstance) {
         for (const delivery of batch) deliverLocally(delivery);
       };
       if (redis.status !== 'ready') return local();
-      const byGroup = new Map<string, string[]>();
+      // The receivers frame the messages: only those with sockets in the group do it (a frame is a
+      // JSON text, which JSON would have escaped once more on the way).
+      const byGroup = new Map<string, Array<Pick<Delivery, 'target' | 'argument'>>>();
       for (const { hub, gameId, target, argument } of batch) {
         const key = groupKey(hub, gameId);
         const messages = byGroup.get(key) ?? [];
-        if (messages.push(invocation(target, argument)) === 1) byGroup.set(key, messages);
+        if (messages.push({ target, argument }) === 1) byGroup.set(key, messages);
       }
       const pipeline = redis.pipeline();
       for (const [key, messages] of byGroup) pipeline.publish(`${channelPrefix}${key}`, JSON.stringify(messages));
