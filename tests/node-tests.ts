@@ -1,6 +1,7 @@
 /**
- * Runs one group of node:test suites (`server`, `contract`, `e2e`) through tsx: one process per file,
- * spec output on the terminal and a TAP copy that tests/run.ts reads the counts from.
+ * Runs one group of node:test suites (`server`, `contract`, `e2e`) through tsx: one process per file
+ * (or per few files: `filesPerProcess`), spec output on the terminal and a TAP copy that tests/run.ts
+ * reads the counts from.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -111,7 +112,7 @@ function entries(files: string[], base: string, group: Group, name: string): str
   const longest = new Set(
     (group.longest ?? []).flatMap((entry) => findTests(path.join(base, entry))).filter((file) => files.includes(file)),
   );
-  const runs = [...[...longest].map((file) => [file])];
+  const runs = [...longest].map((file) => [file]);
   const rest = files.filter((file) => !longest.has(file));
   for (let at = 0; at < rest.length; at += perProcess) runs.push(rest.slice(at, at + perProcess));
   const folder = path.join(ARTIFACTS, `${name}-processes`);
