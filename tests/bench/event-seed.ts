@@ -99,7 +99,7 @@ export async function seedEvent(app: App, teamCount: number, title: string): Pro
     )
     insert into solves (participation_id, challenge_id, submission_id, solved_at)
     select participation_id, challenge_id, id, submitted_at from inserted`);
-  await db.execute(sql`update challenges c set accepted_count = s.n, submission_count = s.n
+  await db.execute(sql`update challenges c set accepted_count = s.n
     from (select challenge_id, count(*)::int as n from solves
       where challenge_id in (select id from challenges where game_id = ${gameId}) group by challenge_id) s
     where c.id = s.challenge_id`);

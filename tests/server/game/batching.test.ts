@@ -161,6 +161,71 @@ for (const engine of engines()) {
       );
     });
 
+    test('the intake judges wrong answers to static challenges; the rest waits for the judge', async () => {
+      const game = await newGame(admin);
+      const fixed = await newChallenge(admin, game.id, { flags: ['flag{a}', 'flag{b}'] });
+      const unopened = await newChallenge(admin, game.id, { flags: ['flag{u}'] });
+      const dynamic = await newChallenge(admin, game.id, {
+        type: 'DynamicContainer',
+        flagTemplate: 'flag{[TEAM_HASH]}',
+      });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      assertOk('gameGetChallenge', await player.api('GET', `/api/game/${game.id}/challenges/${dynamic.id}`));
+      // A team without the challenge's instance is the judge's to answer (NotFound, no event).
+      const [participation] = await ctx.app.db
+        .select({ id: participations.id })
+        .from(participations)
+        .where(and(eq(participations.teamId, player.team.id), eq(participations.gameId, game.id)));
+      await ctx.app.db
+        .delete(gameInstances)
+        .where(and(eq(gameInstances.participationId, participation!.id), eq(gameInstances.challengeId, unopened.id)));
+
+      await ctx.app.flagChecker.stop();
+      const [wrong, right, dynamicWrong, noInstance] = await Promise.all([
+        submit(player, game.id, fixed.id, 'flag{c}'),
+        submit(player, game.id, fixed.id, 'flag{b}'),
+        submit(player, game.id, dynamic.id, 'flag{c}'),
+        submit(player, game.id, unopened.id, 'flag{x}'),
+      ]);
+      const statusOf = async () =>
+        new Map(
+          (await ctx.app.db.select().from(submissions).where(eq(submissions.gameId, game.id))).map((row) => [
+            row.id,
+            row.status,
+          ]),
+        );
+      const before = await statusOf();
+      assert.deepEqual(
+        [wrong, right, dynamicWrong, noInstance].map((id) => before.get(id)),
+        ['WrongAnswer', 'FlagSubmitted', 'FlagSubmitted', 'FlagSubmitted'],
+      );
+      assert.deepEqual(
+        await unjudgedIds(ctx.app.db),
+        [right, dynamicWrong, noInstance].sort((a, b) => a - b),
+      );
+      assert.equal(
+        assertOk('gameStatus', await player.api('GET', `/api/game/${game.id}/challenges/${fixed.id}/status/${wrong}`)),
+        'WrongAnswer',
+      );
+      const eventsOf = async () =>
+        (await ctx.app.db.select().from(gameEvents).where(eq(gameEvents.gameId, game.id)))
+          .filter((event) => event.type === 'FlagSubmit')
+          .map((event) => event.values);
+      assert.deepEqual(await eventsOf(), [['WrongAnswer', 'flag{c}', fixed.title, String(fixed.id)]]);
+
+      await ctx.app.flagChecker.start(await unjudgedIds(ctx.app.db));
+      await settle(ctx.app);
+      const after = await statusOf();
+      assert.deepEqual(
+        [wrong, right, dynamicWrong, noInstance].map((id) => after.get(id)),
+        ['WrongAnswer', 'Accepted', 'WrongAnswer', 'NotFound'],
+      );
+      assert.deepEqual(
+        (await eventsOf()).map((values) => `${values[0]} ${values[3]}`).sort(),
+        [`Accepted ${fixed.id}`, `WrongAnswer ${dynamic.id}`, `WrongAnswer ${fixed.id}`].sort(),
+      );
+    });
+
     test('one judging batch: submission order gives solves and bloods; repeats, cheats and NotFound alongside', async () => {
       const game = await newGame(admin, { divisions: null });
       const fixed = await newChallenge(admin, game.id, { flags: ['flag{s}'] });
@@ -205,7 +270,9 @@ for (const engine of engines()) {
       };
       // Disabled after the submission was acknowledged: judged NotFound.
       await ctx.app.db.update(challenges).set({ isEnabled: false }).where(eq(challenges.id, doomed.id));
-      assert.equal((await unjudgedIds(ctx.app.db)).length >= 8, true);
+      // The wrong static answer was judged by the intake already; the other seven wait for the judge.
+      assert.equal((await unjudgedIds(ctx.app.db)).length >= 7, true);
+      assert.equal((await unjudgedIds(ctx.app.db, [ids.p3Wrong])).length, 0);
       await ctx.app.flagChecker.start(await unjudgedIds(ctx.app.db));
       await settle(ctx.app);
 
@@ -247,12 +314,12 @@ for (const engine of engines()) {
       const counts = new Map(
         (await ctx.app.db.select().from(challenges).where(eq(challenges.gameId, game.id))).map((row) => [
           row.id,
-          [row.acceptedCount, row.submissionCount],
+          row.acceptedCount,
         ]),
       );
-      assert.deepEqual(counts.get(fixed.id), [3, 5]);
-      assert.deepEqual(counts.get(dynamic.id), [1, 2]);
-      assert.deepEqual(counts.get(doomed.id), [0, 0]);
+      assert.deepEqual(counts.get(fixed.id), 3);
+      assert.deepEqual(counts.get(dynamic.id), 1);
+      assert.deepEqual(counts.get(doomed.id), 0);
 
       const cheats = await ctx.app.db.select().from(cheatInfo).where(eq(cheatInfo.gameId, game.id));
       assert.deepEqual(

@@ -83,6 +83,38 @@ describe('SignalR hubs on a listening server', () => {
     assert.deepEqual(await blood.then((value) => [value.type, value.values[0]]), ['FirstBlood', player.team.name]);
   });
 
+  test('a wrong answer to a static challenge, judged at the intake, reaches the monitor with its event', async () => {
+    const game = await newGame(admin);
+    const challenge = await newChallenge(admin, game.id, { flags: ['flag{hub}'] });
+    const player = await acceptedPlayer(ctx.app, game.id);
+    const monitor = await connect(`/hub/monitor?game=${game.id}`, { cookie: adminCookie, skipNegotiation: true });
+    const submission = next<{ status: string; team: string; user: string; challenge: string; answer: string }>(
+      monitor,
+      'ReceivedSubmissions',
+    );
+    const event = next<{ type: string; values: string[]; team: string }>(monitor, 'ReceivedGameEvent');
+    // No judge runs: what arrives comes from the intake.
+    await ctx.app.flagChecker.stop();
+    try {
+      await submit(player, game.id, challenge.id, 'flag{nope}');
+      assert.deepEqual(await submission, {
+        ...(await submission),
+        status: 'WrongAnswer',
+        team: player.team.name,
+        user: player.user.userName,
+        challenge: challenge.title,
+        answer: 'flag{nope}',
+      });
+      assert.deepEqual(await event.then((value) => [value.type, value.values, value.team]), [
+        'FlagSubmit',
+        ['WrongAnswer', 'flag{nope}', challenge.title, String(challenge.id)],
+        player.team.name,
+      ]);
+    } finally {
+      await ctx.app.flagChecker.start([]);
+    }
+  });
+
   test('an admin on /hub/admin receives log lines as ReceivedLog', async () => {
     const game = await newGame(admin);
     const connection = await connect('/hub/admin', { cookie: adminCookie });

@@ -36,7 +36,10 @@ export const challenges = pgTable(
     flagTemplate: varchar({ length: 120 }),
     // Incremented by the flag checker on each team's first scored solve; drives the dynamic score.
     acceptedCount: integer().notNull().default(0),
-    submissionCount: integer().notNull().default(0),
+    // GZCTF also keeps a SubmissionCount (checked submissions). Nothing in its API shows it, and
+    // keeping it meant locking the challenge row for every wrong answer, which the intake judges
+    // without the judge (submissions/intake.repository.ts); it is the count of the challenge's
+    // submissions whose status is neither FlagSubmitted nor NotFound.
     // Unified download name of dynamic attachments.
     fileName: text().notNull().default('attachment'),
     attachmentId: integer().references(() => attachments.id, { onDelete: 'set null' }),
@@ -58,7 +61,7 @@ export const challenges = pgTable(
   (t) => [
     index('challenges_game_id_idx').on(t.gameId),
     check('challenges_min_score_rate_range', sql`${t.minScoreRate} >= 0 and ${t.minScoreRate} <= 1`),
-    check('challenges_counts_non_negative', sql`${t.acceptedCount} >= 0 and ${t.submissionCount} >= 0`),
+    check('challenges_accepted_count_non_negative', sql`${t.acceptedCount} >= 0`),
   ],
 );
 

@@ -185,11 +185,11 @@ export async function lockChallengeCounts(
 
 /**
  * The judge's counter update, one data-modifying member of the WITH of its one write statement
- * (submissions/judge/writes.ts): adds each challenge's solves and checked submissions to its counters.
+ * (submissions/judge/writes.ts): adds each challenge's new solves to its `acceptedCount`.
  */
-export function addJudgedCounts(counters: Array<{ id: number; solved: number; submitted: number }>): SQL {
+export function addJudgedCounts(counters: Array<{ id: number; solved: number }>): SQL {
   return sql`update ${challenges} c
-      set accepted_count = c.accepted_count + d.solved, submission_count = c.submission_count + d.submitted
-      from json_to_recordset(${JSON.stringify(counters)}::json) as d(id int, solved int, submitted int)
+      set accepted_count = c.accepted_count + d.solved
+      from json_to_recordset(${JSON.stringify(counters)}::json) as d(id int, solved int)
       where c.id = d.id`;
 }

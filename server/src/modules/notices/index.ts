@@ -4,7 +4,7 @@
 export { eventList } from './events.service';
 export { insertEvent } from './instance-events.repository';
 export { insertNotice } from './notices.repository';
-export { insertBloodNotices, insertJudgeEvents } from './judge.repository';
+export { insertBloodNotices, insertIntakeEventsFrom, insertJudgeEvents } from './judge.repository';
 export {
   addNotice,
   editNotice,

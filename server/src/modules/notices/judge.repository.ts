@@ -37,3 +37,14 @@ export function insertJudgeEvents(
       order by e.n
       returning at`;
 }
+
+/**
+ * The text of the intake's event insert (submissions/intake.repository.ts), embedded in its fixed
+ * statement: the `FlagSubmit` events of the rows of `source` (a CTE with `n, game_id, values,
+ * user_id, team_id`), in `n` order; returns `at` of each.
+ */
+export const insertIntakeEventsFrom = (
+  source: string,
+) => `insert into game_events (game_id, type, values, user_id, team_id)
+      select game_id, 'FlagSubmit'::event_type, values, user_id, team_id from ${source} order by n
+      returning at`;

@@ -63,6 +63,14 @@ export class FlagChecker {
     this.pump();
   }
 
+  /**
+   * Verdicts reached without the queue (the intake judges wrong answers to static challenges):
+   * reported as `judged` like the queue's own, so the metrics count every verdict.
+   */
+  judgedElsewhere(judgements: Map<number, Judgement>): void {
+    this.report('judged', judgements);
+  }
+
   /** Resolves once nothing is queued or being judged (tests and the bench wait on it). */
   idle(): Promise<void> {
     if (this.running === 0 && this.queue.length === 0) return Promise.resolve();

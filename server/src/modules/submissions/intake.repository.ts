@@ -1,5 +1,6 @@
 import { queryNamed, type Db } from '../../db/client';
 import { batcherOf } from '../../lib/batcher';
+import { insertIntakeEventsFrom } from '../notices';
 
 /** One flag submission as the route hands it over: who, where, what, and whether the answer is well-formed. */
 export interface SubmissionRequest {
@@ -11,6 +12,15 @@ export interface SubmissionRequest {
   valid: boolean;
 }
 
+/** A wrong answer to a static challenge, judged by the intake itself: what the monitors are told. */
+export interface IntakeVerdict {
+  /** When it was stored and judged (Unix ms): the submission's and its event's time. */
+  at: number;
+  userName: string;
+  teamName: string;
+  challengeTitle: string;
+}
+
 /** What the context checks need (GZCTF's GetContextInfo, reference §2.5), and the new id when stored. */
 export interface SubmissionContext {
   gameFound: boolean;
@@ -20,8 +30,10 @@ export interface SubmissionContext {
   /** Before the end, or practice mode. */
   open: boolean;
   challengeFound: boolean;
-  /** Set when every check passed: the submission is committed as FlagSubmitted. */
+  /** Set when every check passed: the submission is committed, as FlagSubmitted unless judged below. */
   submissionId: number | null;
+  /** Set when the intake judged it (stored as WrongAnswer): the judge never sees it. */
+  judged: IntakeVerdict | null;
 }
 
 interface ContextRow {
@@ -32,15 +44,31 @@ interface ContextRow {
   open: boolean | null;
   challenge_found: boolean;
   submission_id: number | null;
+  wrong: boolean;
+  at: number;
+  user_name: string | null;
+  team_name: string | null;
+  title: string | null;
 }
 
-/** The text of `storeSubmissions`' statement: $1 the requests as JSON, $2 the time they are judged against. */
+/**
+ * The text of `storeSubmissions`' statement: $1 the requests as JSON, $2 the time they are judged
+ * against.
+ *
+ * A wrong answer to a static challenge is judged here rather than by the judge: its verdict is
+ * `decide`'s (judge/decide.ts) without reading anything the judge locks (no solve, no blood, no
+ * cheating: only dynamic flags can be another team's), so it is stored as WrongAnswer with its
+ * `FlagSubmit` event in this statement. Most submissions are wrong, and each the judge takes costs
+ * a locked read and an update more (issue 15: about a third of the database's work per wrong flag).
+ * A team without the challenge's instance is left to the judge (`NotFound`, no event).
+ */
 const STORE_SUBMISSIONS = `
   with req as (
     select * from json_to_recordset($1::json)
       as r(n int, game_id int, challenge_id int, user_id uuid, answer text, valid boolean)
   ), ctx as materialized (
     select r.n, r.answer, r.user_id, g.id as game_id, p.id as participation_id, p.team_id, c.id as challenge_id,
+      c.type as challenge_type, c.title,
       g.id is not null as game_found, p.status::text as status,
       g.start_at <= $2::timestamptz as started,
       (g.end_at >= $2::timestamptz or g.practice_mode) as open,
@@ -53,17 +81,35 @@ const STORE_SUBMISSIONS = `
     left join user_participations up on up.user_id = r.user_id and up.game_id = g.id
     left join participations p on p.id = up.participation_id
     left join challenges c on c.id = r.challenge_id and c.game_id = g.id and c.is_enabled
+  ), judged as materialized (
+    select ctx.*, coalesce(submission_id is not null
+      and challenge_type in ('StaticAttachment', 'StaticContainer')
+      and exists (select from game_instances i where i.participation_id = ctx.participation_id and i.challenge_id = ctx.challenge_id)
+      and not exists (select from flags f where f.challenge_id = ctx.challenge_id and f.flag = ctx.answer), false) as wrong
+    from ctx
   ), stored as (
-    insert into submissions (id, answer, user_id, team_id, participation_id, game_id, challenge_id)
+    insert into submissions (id, answer, user_id, team_id, participation_id, game_id, challenge_id, status)
     overriding system value
-    select submission_id, answer, user_id, team_id, participation_id, game_id, challenge_id
-    from ctx where submission_id is not null order by n
+    select submission_id, answer, user_id, team_id, participation_id, game_id, challenge_id,
+      (case when wrong then 'WrongAnswer' else 'FlagSubmitted' end)::answer_result
+    from judged where submission_id is not null order by n
+  ), intake_events as (
+    select n, game_id, array['WrongAnswer', answer, title, challenge_id::text] as values, user_id, team_id
+    from judged where wrong
+  ), events as (
+    ${insertIntakeEventsFrom('intake_events')}
   )
-  select n, game_found, status, started, open, challenge_found, submission_id from ctx order by n`;
+  select j.n, j.game_found, j.status, j.started, j.open, j.challenge_found, j.submission_id, j.wrong,
+    floor(extract(epoch from now()) * 1000)::float8 as at, u.user_name, t.name as team_name, j.title
+  from judged j
+  left join users u on j.wrong and u.id = j.user_id
+  left join teams t on j.wrong and t.id = j.team_id
+  order by j.n`;
 
 /**
  * Reads the context of many submissions and inserts those that pass, in one statement: one round
- * trip and one commit for a whole burst of submissions. The statement commits before it returns,
+ * trip and one commit for a whole burst of submissions; the wrong answers to static challenges are
+ * judged on the way (above). The statement commits before it returns,
  * so an id handed back is already durable (committed before acknowledged). Ids come from the
  * identity's sequence inside the statement so each caller learns its own.
  */
@@ -89,6 +135,14 @@ export async function storeSubmissions(db: Db, requests: SubmissionRequest[]): P
     open: row.open === true,
     challengeFound: row.challenge_found,
     submissionId: row.submission_id,
+    judged: row.wrong
+      ? {
+          at: Number(row.at),
+          userName: row.user_name ?? '',
+          teamName: row.team_name ?? '',
+          challengeTitle: row.title ?? '',
+        }
+      : null,
   }));
 }
 

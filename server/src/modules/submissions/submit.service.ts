@@ -5,7 +5,9 @@ import type { PlatformMetrics } from '../../lib/metrics';
 import type { SessionUser } from '../../plugins/app/auth';
 import { ended, notStarted } from '../games';
 import { playContext } from '../participations';
+import type { FlagChecker } from './checker';
 import { submissionIntake } from './intake.repository';
+import { announceWrongAnswer } from './judge/judge';
 import { findOwnSubmissionStatus } from './submit.repository';
 
 /** A player's flag: submitted (acknowledged, then judged in the background) and its status read back. */
@@ -21,7 +23,7 @@ const MAX_ANSWER_LENGTH = 127;
 export interface SubmitDeps {
   db: Db;
   database: Pick<DatabaseHandle, 'kind'>;
-  flagChecker: { enqueue(submissionId: number): void };
+  flagChecker: Pick<FlagChecker, 'enqueue' | 'judgedElsewhere'>;
   metrics: Pick<PlatformMetrics, 'submissionsAcknowledged'>;
 }
 
@@ -51,8 +53,16 @@ export async function submitFlag(
   if (!context.open) throw ended();
   if (!context.challengeFound) throw notFound('game.challengeNotFound');
   if (!valid || context.submissionId === null) throw badRequest('game.invalidFlag');
-  deps.flagChecker.enqueue(context.submissionId);
   deps.metrics.submissionsAcknowledged.inc();
+  if (!context.judged) {
+    deps.flagChecker.enqueue(context.submissionId);
+    return context.submissionId;
+  }
+  const { at, userName, teamName, challengeTitle } = context.judged;
+  announceWrongAnswer({ gameId, challengeId, challengeTitle, answer, at, userName, teamName });
+  deps.flagChecker.judgedElsewhere(
+    new Map([[context.submissionId, { status: 'WrongAnswer', gameId, solved: false, submittedAt: at }]]),
+  );
   return context.submissionId;
 }
 

@@ -124,8 +124,11 @@ export function maySolve(submission: SubmissionFacts, flags: Pick<FlagFacts, 'st
  *   is that blood, announced by a notice while the game runs; solve times strictly increase per
  *   challenge (at least the latest + 1 ms). Practice after the end is `Accepted` and no solve.
  * - Wrong and equal to another team's dynamic flag: `CheatDetected` with a `CheatDetected` event.
- * - Else `WrongAnswer`. Every verdict but `NotFound` has a `FlagSubmit` event and counts in the
- *   challenge's `submissionCount`.
+ * - Else `WrongAnswer`. Every verdict but `NotFound` has a `FlagSubmit` event.
+ *
+ * A wrong answer to a static challenge whose team has the instance usually never gets here: the
+ * intake's statement reaches this same verdict and event itself (intake.repository.ts), since it
+ * depends on nothing the judge locks.
  */
 export function decide(submission: SubmissionFacts, flags: FlagFacts, context: JudgeContext): Decision {
   const { challenge, participation } = submission;

@@ -108,15 +108,14 @@ function writesOf(judged: Judged[]): JudgementWrites {
     notices: [],
     events: [],
   };
-  const counters = new Map<number, { id: number; solved: number; submitted: number }>();
+  const counters = new Map<number, { id: number; solved: number }>();
   for (const { row, decision } of judged) {
     const { facts } = row;
     writes.verdicts.push({ id: facts.id, status: decision.verdict });
     if (decision.verdict === 'NotFound') continue;
-    const counter = counters.get(facts.challenge.id) ?? { id: facts.challenge.id, solved: 0, submitted: 0 };
-    counters.set(facts.challenge.id, counter);
-    counter.submitted += 1;
     if (decision.solve) {
+      const counter = counters.get(facts.challenge.id) ?? { id: facts.challenge.id, solved: 0 };
+      counters.set(facts.challenge.id, counter);
       counter.solved += 1;
       writes.solves.push(decision.solve);
       writes.solvedInstances.push(row.instanceId!);
@@ -168,4 +167,26 @@ function announce(judged: Judged[], eventAt: number, notices: WrittenNotice[]): 
     if (decision.solve) boards.add(gameId);
   }
   for (const gameId of boards) bus.emit('scoreboardChanged', { gameId, cause: 'solve' });
+}
+
+/**
+ * A wrong answer the intake judged (intake.repository.ts), announced as `announce` would have: its
+ * `FlagSubmit` event and its verdict to the monitors.
+ */
+export function announceWrongAnswer(wrong: {
+  gameId: number;
+  challengeId: number;
+  challengeTitle: string;
+  answer: string;
+  at: number;
+  userName: string;
+  teamName: string;
+}): void {
+  const { gameId, at: time, userName: user, teamName: team, challengeTitle: challenge } = wrong;
+  const values = ['WrongAnswer', wrong.answer, challenge, String(wrong.challengeId)];
+  bus.emit('gameEvent', { gameId, event: { type: 'FlagSubmit', values, time, user, team } });
+  bus.emit('submissionJudged', {
+    gameId,
+    submission: { answer: wrong.answer, status: 'WrongAnswer', time, user, team, challenge },
+  });
 }

@@ -12,8 +12,8 @@ export interface JudgementWrites {
   solves: Solve[];
   solvedInstances: number[];
   verdicts: Array<{ id: number; status: AnswerResult }>;
-  /** Per locked challenge: solves and checked submissions to add to its counters. */
-  counters: Array<{ id: number; solved: number; submitted: number }>;
+  /** Per solved challenge: the solves to add to its `acceptedCount`. */
+  counters: Array<{ id: number; solved: number }>;
   cheats: Array<{ submissionId: number; gameId: number; submitParticipationId: number; sourceParticipationId: number }>;
   notices: Array<{ gameId: number; type: NoticeType; values: string[] }>;
   events: Array<{ gameId: number; type: string; values: string[]; userId: string | null; teamId: number }>;
