@@ -59,7 +59,8 @@ interface ContextRow {
  * `decide`'s (judge/decide.ts) without reading anything the judge locks (no solve, no blood, no
  * cheating: only dynamic flags can be another team's), so it is stored as WrongAnswer with its
  * `FlagSubmit` event in this statement. Most submissions are wrong, and each the judge takes costs
- * a locked read and an update more (issue 15: about a third of the database's work per wrong flag).
+ * a locked read and an update more (issue 15: in the submission profile, judging them here took a
+ * sixth of PostgreSQL's CPU and a fifth of the server's off each wrong flag).
  * A team without the challenge's instance is left to the judge (`NotFound`, no event).
  */
 const STORE_SUBMISSIONS = `
@@ -109,9 +110,9 @@ const STORE_SUBMISSIONS = `
 /**
  * Reads the context of many submissions and inserts those that pass, in one statement: one round
  * trip and one commit for a whole burst of submissions; the wrong answers to static challenges are
- * judged on the way (above). The statement commits before it returns,
- * so an id handed back is already durable (committed before acknowledged). Ids come from the
- * identity's sequence inside the statement so each caller learns its own.
+ * judged on the way (above). The statement commits before it returns, so an id handed back is
+ * already durable (committed before acknowledged). Ids come from the identity's sequence inside the
+ * statement so each caller learns its own.
  */
 export async function storeSubmissions(db: Db, requests: SubmissionRequest[]): Promise<SubmissionContext[]> {
   const input = JSON.stringify(
