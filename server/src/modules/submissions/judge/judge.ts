@@ -40,7 +40,7 @@ export async function judgeSubmissions(db: Database, ids: number[]): Promise<Map
   await db.transaction(async (tx) => {
     // The verdict need not wait for the WAL flush: should the database crash before it reaches the
     // disk, the submissions are FlagSubmitted again and judged anew at start-up. The acknowledgement
-    // (intake.ts) keeps the flush, as it must.
+    // (intake.repository.ts) keeps the flush, as it must.
     // The locking read is a named statement joining seven tables; left to choose, PostgreSQL planned
     // it afresh for every batch (a custom plan: 9–16 ms in the bind, against 0.1–2 ms to run it, in
     // the first-solve burst of the game bench), so its one generic plan is reused instead.

@@ -77,7 +77,8 @@ export async function lockSubmissions(tx: Db, ids: number[]): Promise<LockedSubm
     )
     .leftJoin(user, eq(user.id, submissions.userId))
     // One array parameter and a named statement: the text never changes, so each connection parses
-    // it once and PostgreSQL can reuse its plan (planning a join this wide per batch cost more than running it).
+    // it once and reuses its generic plan (judge.ts forces it: planning a join this wide per batch
+    // cost more than running it).
     .where(and(sql`${submissions.id} = any(${sql.placeholder('ids')}::int[])`, eq(submissions.status, 'FlagSubmitted')))
     .orderBy(submissions.id)
     // NO KEY UPDATE: the judge never changes a key, so inserts referencing these rows need not wait.
