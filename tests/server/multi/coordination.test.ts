@@ -11,6 +11,7 @@ import { Leadership } from '../../../server/src/plugins/app/leader';
 import { submissions } from '../../../server/src/db/schema';
 import { createPlayingTeam, submissionFor } from '../db/fixtures';
 import { createTestApp, testEnv } from '../helpers/app';
+import { startPrivateRedis } from '../helpers/private-services';
 import { engines } from '../helpers/database';
 
 /**
@@ -158,6 +159,48 @@ if (redisUrl) {
         assert.ok(served, `request ${index} served by a fresh build: ${log.join(', ')}`);
       }
       for (const connection of connections) await connection.quit();
+    });
+
+    test('Redis lost while instances coordinate: each builds for itself, and none waits on Redis after', async () => {
+      const own = await startPrivateRedis();
+      const connections = [0, 1].map(() => {
+        // As the app's cache connects: a command fails after one reconnection attempt.
+        const connection = new Redis(own.url, { maxRetriesPerRequest: 1 });
+        connection.on('error', () => undefined);
+        return connection;
+      });
+      try {
+        const [holder, waiter] = connections.map((connection) => createRedisBuildLock(connection, 'lost:'));
+        const builds: string[] = [];
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let building!: () => void;
+        const holding = new Promise<void>((resolve) => (building = resolve));
+        const first = holder!.coalesce(1, async () => {
+          builds.push('holder');
+          building();
+          await released;
+        });
+        await holding;
+        // The other instance asks meanwhile and waits for the holder's lock.
+        const second = waiter!.coalesce(1, async () => {
+          builds.push('waiter');
+        });
+        await sleep(100);
+        await own.stop();
+        release();
+        assert.deepEqual(await Promise.all([first, second]), [true, true], 'each built for itself');
+        assert.ok(builds.includes('waiter'), `the waiter built: ${builds.join(', ')}`);
+
+        // Known to be lost, Redis is not asked at all: the build happens at once.
+        await until('the connection to be lost', () => connections[0]!.status !== 'ready');
+        const before = builds.length;
+        assert.equal(await holder!.coalesce(2, async () => void builds.push('alone')), true);
+        assert.deepEqual(builds.slice(before), ['alone']);
+      } finally {
+        for (const connection of connections) connection.disconnect();
+        await own.stop();
+      }
     });
   });
 }

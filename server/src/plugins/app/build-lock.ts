@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
  * Marking before trying and looking at the mark again after each release means no request is ever
  * left unserved: either its instance takes the lock, or the holder sees the mark before or after
  * letting go. The lock expires if its holder dies mid-run (and is renewed while a run is long).
+ * Without Redis (known to be lost, or failing at any step) an instance builds for itself.
  */
 export interface BuildLock {
   /** Resolves once a board built after this call began is in the shared cache: true when built here. */
@@ -25,6 +26,8 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** ioredis states after a connection was lost (or closed): its commands would only wait and fail. */
+const LOST = new Set(['reconnecting', 'close', 'end']);
 
 export function createRedisBuildLock(redis: Redis, prefix: string): BuildLock {
   const lockKey = (gameId: number) => `${prefix}scoreboard-build:${gameId}`;
@@ -54,24 +57,46 @@ export function createRedisBuildLock(redis: Redis, prefix: string): BuildLock {
     return built;
   }
 
+  /** One round of coordination: mark, then build under the lock or wait for its holder, until unmarked. */
+  async function coordinate(gameId: number, build: () => Promise<void>): Promise<boolean> {
+    await redis.set(dirtyKey(gameId), '1', 'PX', LEASE_MS);
+    let built = false;
+    for (;;) {
+      const token = randomUUID();
+      if ((await redis.set(lockKey(gameId), token, 'PX', LEASE_MS, 'NX')) === 'OK') {
+        built = (await buildWhileDirty(gameId, token, build)) || built;
+      } else {
+        while ((await redis.exists(lockKey(gameId))) === 1) await sleep(POLL_MS);
+      }
+      if ((await redis.exists(dirtyKey(gameId))) === 0) return built;
+    }
+  }
+
   return {
     async coalesce(gameId, build) {
-      try {
-        await redis.set(dirtyKey(gameId), '1', 'PX', LEASE_MS);
-      } catch {
-        // Redis is unreachable: this instance builds for itself rather than serve nothing.
+      // Redis lost (not the first connection, which queues commands until it is up): build here at
+      // once rather than wait for the reconnection attempts to fail each command.
+      if (LOST.has(redis.status)) {
         await build();
         return true;
       }
-      let built = false;
-      for (;;) {
-        const token = randomUUID();
-        if ((await redis.set(lockKey(gameId), token, 'PX', LEASE_MS, 'NX')) === 'OK') {
-          built = (await buildWhileDirty(gameId, token, build)) || built;
-        } else {
-          while ((await redis.exists(lockKey(gameId))) === 1) await sleep(POLL_MS);
-        }
-        if ((await redis.exists(dirtyKey(gameId))) === 0) return built;
+      let buildFailed = false;
+      try {
+        return await coordinate(gameId, async () => {
+          try {
+            await build();
+          } catch (error) {
+            buildFailed = true;
+            throw error;
+          }
+        });
+      } catch (error) {
+        if (buildFailed) throw error;
+        // Redis failed at any step (it went down meanwhile): this instance builds for itself rather
+        // than serve nothing. A failure left unhandled here had ended the regeneration with the
+        // board not rebuilt, so a solve judged then stayed off it until the next solve.
+        await build();
+        return true;
       }
     },
   };
