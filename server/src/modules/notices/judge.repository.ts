@@ -41,10 +41,9 @@ export function insertJudgeEvents(
 /**
  * The text of the intake's event insert (submissions/intake.repository.ts), embedded in its fixed
  * statement: the `FlagSubmit` events of the rows of `source` (a CTE with `n, game_id, values,
- * user_id, team_id`), in `n` order; returns `at` of each.
+ * user_id, team_id`), in `n` order.
  */
 export const insertIntakeEventsFrom = (
   source: string,
 ) => `insert into game_events (game_id, type, values, user_id, team_id)
-      select game_id, 'FlagSubmit'::event_type, values, user_id, team_id from ${source} order by n
-      returning at`;
+      select game_id, 'FlagSubmit'::event_type, values, user_id, team_id from ${source} order by n`;

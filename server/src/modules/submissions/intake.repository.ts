@@ -95,6 +95,7 @@ const STORE_SUBMISSIONS = `
       (case when wrong then 'WrongAnswer' else 'FlagSubmitted' end)::answer_result
     from judged where submission_id is not null order by n
   ), intake_events as (
+    -- The values in flagSubmitValues' order (judge/decide.ts).
     select n, game_id, array['WrongAnswer', answer, title, challenge_id::text] as values, user_id, team_id
     from judged where wrong
   ), events as (

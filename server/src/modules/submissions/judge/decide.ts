@@ -86,6 +86,16 @@ export interface Decision {
 
 const BLOODS: readonly BloodRank[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
 
+/**
+ * A `FlagSubmit` event's values (GZCTF's order: verdict, answer, challenge title, challenge id). The
+ * intake's statement builds the same four in SQL for the wrong answers it judges (intake.repository.ts).
+ */
+export const flagSubmitValues = (
+  verdict: AnswerResult,
+  answer: string,
+  challenge: { id: number; title: string },
+): string[] => [verdict, answer, challenge.title, String(challenge.id)];
+
 export const solvedKey = (participationId: number, challengeId: number) => `${participationId}\u0000${challengeId}`;
 
 const isDynamic = (type: ChallengeType) => type === 'DynamicAttachment' || type === 'DynamicContainer';
@@ -138,7 +148,7 @@ export function decide(submission: SubmissionFacts, flags: FlagFacts, context: J
   const flagSubmit = (verdict: AnswerResult): JudgeEvent => ({
     kind: 'event',
     type: 'FlagSubmit',
-    values: [verdict, submission.answer, challenge.title, String(challenge.id)],
+    values: flagSubmitValues(verdict, submission.answer, challenge),
   });
 
   if (!isCorrect(submission, flags)) {

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import type { AnswerResult } from '../../../db/schema/enums';
 import { bus } from '../../../lib/bus';
-import { decide, mayBeCheat, maySolve, type Decision, type FlagFacts, type JudgeContext } from './decide';
+import {
+  decide,
+  flagSubmitValues,
+  mayBeCheat,
+  maySolve,
+  type Decision,
+  type FlagFacts,
+  type JudgeContext,
+} from './decide';
 import { foreignFlags, lockChallenges, lockSubmissions, readSolves, type LockedSubmission } from './reads';
 import { writeJudgement, type JudgementWrites, type WrittenNotice } from './writes';
 
@@ -188,7 +196,7 @@ export function announceWrongAnswer(wrong: {
   teamName: string;
 }): void {
   const { gameId, at: time, userName: user, teamName: team, challengeTitle: challenge } = wrong;
-  const values = ['WrongAnswer', wrong.answer, challenge, String(wrong.challengeId)];
+  const values = flagSubmitValues('WrongAnswer', wrong.answer, { id: wrong.challengeId, title: challenge });
   bus.emit('gameEvent', { gameId, event: { type: 'FlagSubmit', values, time, user, team } });
   bus.emit('submissionJudged', {
     gameId,
