@@ -42,6 +42,34 @@ export function previewBoard(list: EditChallengeListItem[]): Record<string, Chal
   return board;
 }
 
+/**
+ * The preview with each challenge's solves, bloods and current score as the scoreboard counts them
+ * (the editor's list has neither counts nor the dynamic score). Challenges the board does not list
+ * (it is not readable before the start) keep the editor's figures.
+ */
+export function withBoardCounts(
+  preview: Record<string, ChallengeInfo[]>,
+  board: Record<string, ChallengeInfo[]> | undefined,
+): Record<string, ChallengeInfo[]> {
+  if (!board) return preview;
+  const counted = new Map(
+    Object.values(board)
+      .flat()
+      .map((challenge) => [challenge.id, challenge]),
+  );
+  return Object.fromEntries(
+    Object.entries(preview).map(([category, list]) => [
+      category,
+      list.map((challenge) => {
+        const onBoard = counted.get(challenge.id);
+        if (!onBoard) return challenge;
+        const { score, solved, bloods, disableBloodBonus } = onBoard;
+        return { ...challenge, score, solved, bloods, disableBloodBonus };
+      }),
+    ]),
+  );
+}
+
 // Not cached once the page is left: the editor's changes do not invalidate these, so an admin coming
 // back after an edit reads the challenges afresh.
 const previewApi = api.injectEndpoints({

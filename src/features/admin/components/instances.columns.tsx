@@ -108,7 +108,7 @@ export function useInstanceColumns(actions: InstanceActions): GridColDef<Contain
                 <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                   <Icon sx={{ color, fontSize: 14 }} aria-hidden />
                   <Typography variant="caption" color="text.secondary" noWrap>
-                    {t(`game:category.${challenge.category}`, { defaultValue: challenge.category })}
+                    {t(`common:category.${challenge.category}`, { defaultValue: challenge.category })}
                   </Typography>
                 </Stack>
               </Stack>

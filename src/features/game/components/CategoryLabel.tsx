@@ -11,7 +11,7 @@ export function CategoryLabel({ category }: { category: string }) {
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
       <Icon fontSize="small" sx={{ color }} aria-hidden />
       <Typography variant="body2" component="span" noWrap>
-        {t(`game:category.${category}`, { defaultValue: category })}
+        {t(`common:category.${category}`, { defaultValue: category })}
       </Typography>
     </Stack>
   );

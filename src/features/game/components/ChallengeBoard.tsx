@@ -79,7 +79,7 @@ export function ChallengeBoard({
               key={name}
               value={name}
               label={t('game:board.category', {
-                name: t(`game:category.${name}`, { defaultValue: name }),
+                name: t(`common:category.${name}`, { defaultValue: name }),
                 count: list.length,
               })}
             />

@@ -112,7 +112,7 @@ function ChallengeItem({ challenge }: { challenge: ChallengeTrafficModel }) {
       <ListItemText
         primary={challenge.title}
         secondary={t('traffic.challengeMeta', {
-          category: t(`game:category.${challenge.category}`, { defaultValue: challenge.category }),
+          category: t(`common:category.${challenge.category}`, { defaultValue: challenge.category }),
           count: challenge.count,
         })}
       />

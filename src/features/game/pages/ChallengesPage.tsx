@@ -5,18 +5,19 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useGameDetailsQuery, useGameGameQuery, type DetailedGameInfoModel } from '../api';
+import { useGameDetailsQuery, useGameGameQuery, useGameScoreboardQuery, type DetailedGameInfoModel } from '../api';
 import { ChallengeBoard } from '../components/ChallengeBoard';
 import { GameMessage } from '../components/GameMessage';
 import { LoadError } from '../components/LoadError';
 import { NoticePanel } from '../components/NoticePanel';
 import { TeamRankCard } from '../components/TeamRankCard';
 import { WriteupPanel } from '../components/WriteupPanel';
-import { useGamePreviewChallengesQuery } from '../previewApi';
+import { useGamePreviewChallengesQuery, withBoardCounts } from '../previewApi';
 import { formatDateTime } from '@/shared/lib/dateTime';
 import { countdownParts, gamePhase, useNow } from '../lib/time';
 import { useSession } from '@/shared/api/session';
@@ -51,7 +52,10 @@ function PlayArea({ game, now }: { game: DetailedGameInfoModel; now: number }) {
  */
 function PreviewArea({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
-  const { data: challenges, error, refetch } = useGamePreviewChallengesQuery({ id: gameId });
+  const { data: listed, error, refetch } = useGamePreviewChallengesQuery({ id: gameId });
+  // Solves and bloods come from the (live) scoreboard, refreshed as the player board is.
+  const { data: board } = useGameScoreboardQuery({ id: gameId }, { pollingInterval: REFRESH_INTERVAL_MS });
+  const challenges = useMemo(() => listed && withBoardCounts(listed, board?.challenges), [listed, board]);
   if (!challenges) return error ? <LoadError error={error} onRetry={() => void refetch()} /> : <PageSpinner />;
   return (
     <Stack spacing={2}>
@@ -90,6 +94,15 @@ export default function ChallengesPage() {
       />
     );
   else if (game.status !== 'Accepted' && viewer.isAdmin) body = <PreviewArea gameId={id} />;
+  else if (game.status === 'Pending' || game.status === 'Rejected' || game.status === 'Suspended')
+    // Said as the game's own page says it (its participation panel), not as if the team had not applied.
+    body = (
+      <GameMessage
+        title={t(`game:play.${game.status}Title`)}
+        message={t(`game:participation.${game.status}`, { team: game.teamName ?? '' })}
+        action={back}
+      />
+    );
   else if (game.status !== 'Accepted')
     body = (
       <GameMessage title={t('game:play.notAcceptedTitle')} message={t('game:play.notAcceptedMessage')} action={back} />

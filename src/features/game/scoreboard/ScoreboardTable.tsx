@@ -128,7 +128,7 @@ export function ScoreboardTable({
                     borderBottomColor: CATEGORY_LOOK[group.category as ChallengeCategoryName]?.color,
                   }}
                 >
-                  {t(`category.${group.category}`, { defaultValue: group.category })}
+                  {t(`common:category.${group.category}`, { defaultValue: group.category })}
                 </TableCell>
               ))}
             </TableRow>

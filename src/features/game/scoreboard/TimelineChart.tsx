@@ -44,7 +44,8 @@ export default function TimelineChart({ timelines, until, from }: Props) {
         curve: 'stepAfter',
         showMark: false,
       }))}
-      margin={{ right: 16 }}
+      // Room for half the last tick's label, which is centred on the right edge.
+      margin={{ right: 48 }}
       slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
     />
   );

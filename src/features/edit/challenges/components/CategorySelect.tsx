@@ -26,7 +26,7 @@ export function CategorySelect({ value, onChange, ...props }: Props) {
           renderValue: (selected) => (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <CategoryBadge category={String(selected)} size={24} />
-              <span>{t(`challengeEdit:category.${String(selected)}.name`)}</span>
+              <span>{t(`common:category.${String(selected)}`)}</span>
             </Stack>
           ),
         },
@@ -39,7 +39,7 @@ export function CategorySelect({ value, onChange, ...props }: Props) {
             <CategoryBadge category={category} size={28} />
           </ListItemIcon>
           <ListItemText
-            primary={t(`challengeEdit:category.${category}.name`)}
+            primary={t(`common:category.${category}`)}
             secondary={t(`challengeEdit:category.${category}.description`)}
           />
         </MenuItem>

@@ -75,7 +75,7 @@ function ChallengeRow({ gameId, challenge }: { gameId: number; challenge: Challe
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
               {/* In text colour: the category's own colour (badge, border) is too faint for text. */}
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {t(`challengeEdit:category.${challenge.category}.name`)}
+                {t(`common:category.${challenge.category}`)}
               </Typography>
               <Chip size="small" variant="outlined" label={t(`challengeEdit:type.${challenge.type}.name`)} />
             </Stack>
@@ -163,7 +163,7 @@ export default function ChallengesPage() {
             <MenuItem value={ALL}>{t('challengeEdit:list.allCategories')}</MenuItem>
             {CHALLENGE_CATEGORIES.map((option) => (
               <MenuItem key={option} value={option} disabled={!present.has(option)}>
-                {t(`challengeEdit:category.${option}.name`)}
+                {t(`common:category.${option}`)}
               </MenuItem>
             ))}
           </TextField>

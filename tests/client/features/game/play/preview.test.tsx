@@ -38,6 +38,20 @@ describe('a challenge without a description', () => {
   });
 });
 
+describe('a team not (or no longer) accepted', () => {
+  test.each([
+    ['Pending', "Your team's application awaits review", /Red has applied and waits/],
+    ['Rejected', "Your team's application was rejected", /application of Red was rejected/],
+    ['Suspended', 'Your team is suspended from this game', /participation of Red is suspended/],
+  ] as const)('%s: the page says so, as the game page does', async (status, title, message) => {
+    mockPlayer(gameInfo({ status, teamName: 'Red' }));
+    renderApp(`/games/${GAME_ID}/challenges`);
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Your team is not playing in this game')).not.toBeInTheDocument();
+  });
+});
+
 describe("an admin's preview", () => {
   test('shows the enabled challenges as players would, read-only, from the editor API', async () => {
     mockPlatform({ profile: { userId: 'root', userName: 'root', role: 'Admin' } });
@@ -45,6 +59,28 @@ describe("an admin's preview", () => {
     server.use(
       http.get(`${API}/team`, () => HttpResponse.json([])),
       http.get(`${API}/game/${GAME_ID}`, () => HttpResponse.json(gameInfo({ status: 'Unsubmitted' }))),
+      // The board is anyone's to read: the preview takes the solves and bloods from it.
+      http.get(`${API}/game/${GAME_ID}/scoreboard`, () =>
+        HttpResponse.json({
+          challenges: {
+            Web: [
+              {
+                id: 2,
+                title: 'Stored XSS',
+                category: 'Web',
+                score: 450,
+                solved: 3,
+                bloods: [{ id: 9, name: 'Red', avatar: null, submitTimeUtc: Date.now() }],
+                disableBloodBonus: false,
+              },
+            ],
+          },
+          items: [],
+          timeLines: {},
+          updateTimeUtc: Date.now(),
+          bloodBonus: 0,
+        }),
+      ),
       http.get(`${API}/game/${GAME_ID}/*`, ({ request }) => {
         played.push(request.url);
         return HttpResponse.json({ title: 'Your team is not playing', status: 400 }, { status: 400 });
@@ -74,6 +110,10 @@ describe("an admin's preview", () => {
     expect(await screen.findByTestId('challenge-preview')).toHaveTextContent(/Preview/);
     expect(screen.queryByText('Your team is not playing in this game')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Draft/ })).not.toBeInTheDocument();
+    // The editor's list has no counts: the board's solves and current score are shown.
+    const card = await screen.findByRole('button', { name: /Stored XSS/ });
+    expect(await within(card).findByText('Solves: 3')).toBeInTheDocument();
+    expect(within(card).getByText(/450/)).toBeInTheDocument();
 
     await userEvent.click(await screen.findByRole('button', { name: /Stored XSS/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Stored XSS' });
@@ -86,7 +126,7 @@ describe("an admin's preview", () => {
     expect(within(dialog).getByText(/Preview only/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('flag{secret}')).not.toBeInTheDocument();
-    // Nothing was asked of the player API beyond the game itself.
+    // Nothing was asked of the player API beyond the game itself and its public board.
     expect(played).toEqual([]);
   });
 });
