@@ -22,6 +22,19 @@ function recordJoins(reply?: () => Response) {
   return bodies;
 }
 
+describe('a game that does not exist', () => {
+  test('is said so, with a way back to the games rather than a retry', async () => {
+    mockPlatform();
+    server.use(
+      http.get(`${API}/game/999`, () => HttpResponse.json({ title: 'Game not found', status: 404 }, { status: 404 })),
+    );
+    renderApp('/games/999');
+    expect(await screen.findByText('Game not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All games' })).toHaveAttribute('href', '/games');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});
+
 describe('joining a game', () => {
   test('signed-out visitors are asked to sign in and come back', async () => {
     mockPlatform();
