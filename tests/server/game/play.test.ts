@@ -378,7 +378,7 @@ for (const engine of engines()) {
         });
         assert.equal(refused.statusCode, 400, refused.body);
         assert.deepEqual(refused.json(), {
-          title: 'Der Einfrierzeitpunkt muss zwischen Beginn und Ende des Spiels liegen',
+          title: 'Der Einfrierzeitpunkt muss zwischen Beginn und Ende des Wettbewerbs liegen',
           status: 400,
         });
       }
