@@ -101,7 +101,7 @@ export function ChallengeDialog({
                     {t('game:challenge.attachment')}
                   </Link>
                   {typeof data.context.fileSize === 'number' && (
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                       ({formatFileSize(data.context.fileSize)})
                     </Typography>
                   )}
