@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { createMemoryCache } from '../../../server/src/plugins/app/cache';
 import { ScoreboardCache } from '../../../server/src/modules/scoreboard/scoreboard-cache';
 import type { ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
+import type { BuildLock } from '../../../server/src/plugins/app/build-lock';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
@@ -61,6 +62,46 @@ for (const engine of engines()) {
       // Whoever waits for an up-to-date board cuts the pause short.
       await boards.idle();
       assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 2);
+    });
+
+    test('a regeneration that fails is tried again by itself: the solve reaches the board with no other', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{retry}'] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      let failing = false;
+      const errors: unknown[] = [];
+      // In the shared build lock's seat: the build after the solve fails, as with the database gone a moment.
+      const lock: BuildLock = {
+        async coalesce(_gameId, build) {
+          if (failing) {
+            failing = false;
+            throw new Error('connection terminated');
+          }
+          await build();
+          return true;
+        },
+      };
+      const boards = new ScoreboardCache(
+        ctx.app.db,
+        createMemoryCache(),
+        (error) => errors.push(error),
+        () => 0,
+        lock,
+      );
+      try {
+        assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+        await submit(player, game.id, challenge.id, 'flag{retry}');
+        await ctx.app.flagChecker.idle();
+        failing = true;
+        boards.refresh(game.id);
+        assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 0)), 1);
+        assert.deepEqual(
+          errors.map((error) => String(error)),
+          ['Error: connection terminated'],
+        );
+      } finally {
+        boards.close();
+      }
     });
 
     test('the judge emptying its queue ends the pause: the burst is judged, nothing is left to coalesce', async () => {

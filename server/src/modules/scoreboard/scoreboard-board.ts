@@ -26,6 +26,7 @@ interface BoardCopy {
  * - **building** (`run` set, no `pause`): `refresh()` only marks it `dirty` and `settle()` marks it
  *   `settled`; when the build ends, `last` records it, and a dirty board goes round again (pausing
  *   first unless urgent, and only as long as the build took when settled); else idle.
+ * - A run that fails is tried again later (`retry`, after `failures` in a row: scoreboard-cache.ts).
  * - A game that is gone drops its copies and `startAt`/`last` and is forgotten once idle.
  *
  * Apart from that life cycle, `copies` serves reads without a shared-cache round trip: a copy
@@ -43,6 +44,9 @@ export class GameBoard {
   /** The last generation: when it finished, how long it took and the pause after it. */
   last: { at: number; took: number; pause: number } | undefined;
   pause: { end: () => void; until: (at: number) => void } | undefined;
+  /** Regenerations failed in a row, and the retry waiting for its time (scoreboard-cache.ts). */
+  failures = 0;
+  retry: NodeJS.Timeout | undefined;
   /** The start time the last generation saw, so a cached read needs no database query. */
   startAt: number | undefined;
   copies: Partial<Record<ScoreboardView, BoardCopy>> = {};

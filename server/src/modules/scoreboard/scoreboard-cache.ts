@@ -45,6 +45,10 @@ const entryOf = (json: string): ScoreboardEntry => {
  */
 const defaultPauseAfter = (took: number) => Math.min(2_000, Math.max(250, 3 * took));
 
+/** A failed regeneration is retried after this, doubled per failure in a row, up to the maximum. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
 const key = (gameId: number, view: ScoreboardView) => `_ScoreBoard_${gameId}${view === 'frozen' ? '_Frozen' : ''}`;
 /** The ETag of the board stored under `name`: what instances compare instead of the board itself. */
 const versionKey = (name: string) => `${name}_Version`;
@@ -61,6 +65,7 @@ export class ScoreboardCache {
   /** `built`: one regeneration finished (the metrics plugin times them). */
   readonly events = new EventEmitter<{ built: [{ gameId: number; ms: number }] }>();
   private readonly boards = new Map<number, GameBoard>();
+  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -229,7 +234,13 @@ export class ScoreboardCache {
           board.urgent = false;
           board.settled = false;
           const started = Date.now();
-          await this.write(gameId, board);
+          try {
+            await this.write(gameId, board);
+            board.failures = 0;
+          } catch (error) {
+            this.retryLater(gameId, board);
+            throw error;
+          }
           const at = Date.now();
           this.events.emit('built', { gameId, ms: at - started });
           pause = this.pauseAfter(at - started);
@@ -249,6 +260,31 @@ export class ScoreboardCache {
     })();
     board.run = run;
     return run;
+  }
+
+  /**
+   * A regeneration that failed (the database unreachable a moment) is tried again after 1 s, then
+   * 2, 4… up to 30 s while it keeps failing: otherwise the solve that asked for it stayed off the
+   * board until the next solve, which at the end of a game may never come.
+   */
+  private retryLater(gameId: number, board: GameBoard): void {
+    board.failures += 1;
+    if (this.closed || board.retry) return;
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (board.failures - 1));
+    board.retry = setTimeout(() => {
+      board.retry = undefined;
+      if (!this.closed) this.refresh(gameId);
+    }, delay);
+    board.retry.unref();
+  }
+
+  /** No more retries: the app is closing (what runs now still finishes; `idle()` waits for it). */
+  close(): void {
+    this.closed = true;
+    for (const board of this.boards.values()) {
+      clearTimeout(board.retry);
+      board.retry = undefined;
+    }
   }
 
   private async write(gameId: number, board: GameBoard): Promise<void> {

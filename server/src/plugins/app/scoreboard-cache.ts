@@ -25,6 +25,7 @@ async function scoreboardCache(app: FastifyInstance) {
   bus.on('scoreboardChanged', onChange);
   app.addHook('onClose', async () => {
     bus.off('scoreboardChanged', onChange);
+    scoreboards.close();
     await scoreboards.idle();
   });
 }
