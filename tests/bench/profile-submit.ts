@@ -2,7 +2,9 @@
  * Profiling aid (not part of `npm run bench`): the wrong-flag load of the game bench alone (an event
  * of TEAMS teams × 60 challenges, default 4,000, seeded as the bench does), so the server can be profiled with
  * `node --cpu-prof --import tsx tests/bench/profile-submit.ts` (DATABASE_URL/REDIS_URL as for the bench).
- * With REVALIDATE=1 it is the scoreboard's revalidation (304) load. With SOLVE=1 it is the first-solve load instead: every team submits the right flag of an unsolved challenge once.
+ * With REVALIDATE=1 it is the scoreboard's revalidation (304) load. With WARM=1 every team submits
+ * once, unmeasured, before the measured load, so the sessions are cached as in the game bench's later
+ * rounds. With SOLVE=1 it is the first-solve load instead: every team submits the right flag of an unsolved challenge once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,6 +58,22 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
   const event = await seedEvent(app, Number(process.env.TEAMS ?? 4000), 'bench-event');
   const gameId = event.gameId;
   await app.scoreboards.idle();
+  // WARM=1: every team submits a wrong flag once first, unmeasured, so the measured load finds the
+  // sessions cached, as the game bench's later rounds do.
+  if (process.env.WARM === '1') {
+    await load({
+      origin,
+      targets: event.cookies.map((cookie, index) => ({
+        method: 'POST' as const,
+        path: `/api/game/${gameId}/challenges/${event.challengeIds[index % event.challengeIds.length]!}`,
+        headers: { cookie },
+        body: JSON.stringify({ flag: `flag{warm-${index}}` }),
+      })),
+      connections: 50,
+      requests: event.cookies.length,
+    });
+    await app.flagChecker.idle();
+  }
   const windowStart = process.hrtime.bigint() / 1000n;
   const busyBefore = busyMs();
   // REVALIDATE=1: the board's GET with a matching If-None-Match instead (answered 304).
