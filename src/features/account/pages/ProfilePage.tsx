@@ -42,7 +42,7 @@ function AccountSummary({ user, onSignOut, signingOut }: AccountSummaryProps) {
           {user.role && (
             <Chip
               size="small"
-              label={t(`account:role.${user.role}`)}
+              label={t(`common:role.${user.role}`)}
               color={user.role === 'User' ? 'default' : 'primary'}
             />
           )}

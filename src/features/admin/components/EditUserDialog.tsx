@@ -124,7 +124,7 @@ export function EditUserDialog({ user, onClose }: Props) {
               >
                 {ROLES.map((role) => (
                   <MenuItem key={role} value={role}>
-                    {t(`admin:role.${role}`)}
+                    {t(`common:role.${role}`)}
                   </MenuItem>
                 ))}
               </TextField>

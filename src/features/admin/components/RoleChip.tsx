@@ -16,7 +16,7 @@ export function RoleChip({ role }: { role: Role }) {
   return (
     <Chip
       size="small"
-      label={t(`admin:role.${role}`)}
+      label={t(`common:role.${role}`)}
       color={COLORS[role]}
       variant={role === 'User' ? 'outlined' : 'filled'}
       sx={role === 'Banned' ? { textDecoration: 'line-through' } : undefined}

@@ -127,7 +127,7 @@ export default function NoticesPage() {
                     size="small"
                     color={editable ? 'primary' : 'default'}
                     variant={editable ? 'filled' : 'outlined'}
-                    label={t(`edit:notices.type.${notice.type}`)}
+                    label={t(`common:noticeType.${notice.type}`)}
                   />
                   <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
                     {formatDateTime(notice.time, i18n.language)}

@@ -37,7 +37,7 @@ function NoticeItem({ notice }: { notice: GameNotice }) {
           {formatDateTime(notice.time, i18n.language, 'medium')}
         </time>
         {' · '}
-        {t(`game:notice.kind.${notice.type}`)}
+        {t(`common:noticeType.${notice.type}`)}
       </Typography>
       {notice.type === 'Normal' ? (
         <Markdown source={notice.values[0] ?? ''} sx={{ '& p': { my: 0.5 } }} />
