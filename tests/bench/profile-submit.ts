@@ -60,15 +60,16 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
   await app.scoreboards.idle();
   // WARM=1: every team submits a wrong flag once first, unmeasured, so the measured load finds the
   // sessions cached, as the game bench's later rounds do.
+  const wrongFlag = (cookie: string, index: number, flag: string): LoadTarget => ({
+    method: 'POST',
+    path: `/api/game/${gameId}/challenges/${event.challengeIds[index % event.challengeIds.length]!}`,
+    headers: { cookie },
+    body: JSON.stringify({ flag }),
+  });
   if (process.env.WARM === '1') {
     await load({
       origin,
-      targets: event.cookies.map((cookie, index) => ({
-        method: 'POST' as const,
-        path: `/api/game/${gameId}/challenges/${event.challengeIds[index % event.challengeIds.length]!}`,
-        headers: { cookie },
-        body: JSON.stringify({ flag: `flag{warm-${index}}` }),
-      })),
+      targets: event.cookies.map((cookie, index) => wrongFlag(cookie, index, `flag{warm-${index}}`)),
       connections: 50,
       requests: event.cookies.length,
     });
@@ -87,12 +88,13 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
     okStatus: revalidate ? [304] : undefined,
     targets: event.cookies.map((cookie, index): LoadTarget => {
       if (revalidate) return { method: 'GET' as const, path: boardPath, headers: { cookie, 'if-none-match': etag } };
-      const challengeId = solve ? event.unsolved[0]! : event.challengeIds[index % event.challengeIds.length]!;
+      if (!solve) return wrongFlag(cookie, index, `flag{wrong-${index}}`);
+      const challengeId = event.unsolved[0]!;
       return {
         method: 'POST' as const,
         path: `/api/game/${gameId}/challenges/${challengeId}`,
         headers: { cookie },
-        body: JSON.stringify({ flag: solve ? `flag{${challengeId}}` : `flag{wrong-${index}}` }),
+        body: JSON.stringify({ flag: `flag{${challengeId}}` }),
       };
     }),
     connections: 50,

@@ -2,10 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { getErrorMessage } from '@/shared/api/errors';
-
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+import { getErrorMessage, getErrorStatus } from '@/shared/api/errors';
 
 /**
  * A failed load, said inline with a retry; for something that does not exist (a 404, such as a
@@ -14,7 +11,7 @@ const isNotFound = (error: unknown) =>
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   let action;
-  if (isNotFound(error))
+  if (getErrorStatus(error) === 404)
     action = (
       <Button color="inherit" size="small" component={RouterLink} to="/games">
         {t('game:recent.all')}
