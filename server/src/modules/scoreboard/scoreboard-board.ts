@@ -1,3 +1,5 @@
+import type { SolveSnapshot } from './scoreboard';
+
 export type ScoreboardView = 'live' | 'frozen';
 
 /** A board as served: the JSON text, its UTF-8 bytes and its ETag, computed once per board rather than per request. */
@@ -50,6 +52,11 @@ export class GameBoard {
   /** The start time the last generation saw, so a cached read needs no database query. */
   startAt: number | undefined;
   copies: Partial<Record<ScoreboardView, BoardCopy>> = {};
+  /**
+   * The solves this process last built from, so its next build reads only newer ones
+   * (`loadScoreboardRows`); dropped on an admin's change, after which everything is read again.
+   */
+  solves: SolveSnapshot | undefined;
   checks: Partial<Record<ScoreboardView, Promise<void>>> = {};
 
   /** Enters the pausing state for `ms`: resolves when the pause ends, however it ends. */

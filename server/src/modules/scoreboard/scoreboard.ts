@@ -72,14 +72,136 @@ export interface ScoreboardRows {
 }
 
 /**
- * What a board is built from, in three lean queries run side by side: enabled challenges, Accepted
- * teams, and the solves of those challenges. The solves come as one JSON text built by the database
- * (times as Unix ms, no dates to parse): one string to parse instead of 30,000 rows to map; the
- * submissions joined for user names are the game's only (its index, not the whole table). Solves
- * of other participations are dropped by the build, which keeps only the teams it was given.
+ * The solves a board was built from, kept so the next build reads only the newer ones: with them,
+ * how many solves of the game's enabled challenges there were and the sum of a hash of their
+ * submission ids (their fingerprint), and the highest submission id among them.
  */
-export async function loadScoreboardRows(db: Db, gameId: number): Promise<ScoreboardRows> {
-  const [challengeList, teamList, solveResult] = await Promise.all([
+export interface SolveSnapshot {
+  solves: SolveInput[];
+  count: number;
+  fingerprint: number;
+  lastSubmissionId: number;
+  /** When read in full (Unix ms): `loadScoreboardRows` reads in full again after FULL_READ_MS. */
+  fullReadAt: number;
+}
+
+/**
+ * How long a snapshot's solves are reused. What they carry besides the solve itself (the solver's
+ * user name) is read only when a solve is new, so a renamed user shows on the board within this.
+ */
+const FULL_READ_MS = 60_000;
+
+type PackedSolve = [number, number, number, number, string | null];
+const unpack = (json: string): SolveInput[] =>
+  (JSON.parse(json) as PackedSolve[]).map(([participationId, challengeId, submissionId, solvedAt, userName]) => ({
+    participationId,
+    challengeId,
+    submissionId,
+    solvedAt,
+    userName,
+  }));
+
+// The board's solves: those of the game's enabled challenges, each as one JSON array (times as
+// Unix ms, no dates to parse: one string to parse instead of 30,000 rows to map), with the user
+// name of its submission. The fingerprint sums a 32-bit hash per submission id: two sets of solves
+// of the same size share it by chance about once in four billion.
+const countedSolves = (gameId: number) => sql`
+  select ${solve.participationId} as participation_id, ${solve.challengeId} as challenge_id,
+    ${solve.submissionId} as submission_id, ${solve.solvedAt} as solved_at
+  from ${solve}
+  where ${solve.challengeId} in (
+    select ${challenge.id} from ${challenge} where ${challenge.gameId} = ${gameId} and ${challenge.isEnabled}
+  )`;
+const packedSolves = sql`coalesce(json_agg(json_build_array(
+    s.participation_id, s.challenge_id, s.submission_id, floor(extract(epoch from s.solved_at) * 1000), ${user.userName}
+  )), '[]')::text`;
+// The submissions joined for user names are the game's only (its index, not the whole table).
+const withUserNames = (gameId: number) => sql`
+  join ${submission} on ${submission.id} = s.submission_id and ${submission.gameId} = ${gameId}
+  left join ${user} on ${user.id} = ${submission.userId}`;
+
+type SolveRead = {
+  count: number;
+  fingerprint: number;
+  solves: string;
+};
+
+/** Every counted solve of the game, with its fingerprint. */
+async function readAllSolves(db: Db, gameId: number): Promise<SolveSnapshot> {
+  const [row] = (
+    await db.execute<SolveRead>(sql`
+      with s as (${countedSolves(gameId)})
+      select ${packedSolves} as solves, count(*)::int as count,
+        coalesce(sum(hashint4(s.submission_id)), 0)::float8 as fingerprint
+      from s ${withUserNames(gameId)}`)
+  ).rows;
+  const solves = unpack(row!.solves);
+  return {
+    solves,
+    count: Number(row!.count),
+    fingerprint: Number(row!.fingerprint),
+    lastSubmissionId: solves.reduce((last, each) => Math.max(last, each.submissionId), 0),
+    fullReadAt: Date.now(),
+  };
+}
+
+/**
+ * The solves of `previous` and those with a higher submission id, in one statement that also
+ * fingerprints every counted solve: if the two together are not every counted solve (a solve was
+ * removed, or one with a lower id was committed after `previous` was read: judged on another
+ * instance, or by a batch that overtook it), undefined, and the caller reads them all.
+ */
+async function readNewSolves(db: Db, gameId: number, previous: SolveSnapshot): Promise<SolveSnapshot | undefined> {
+  const last = previous.lastSubmissionId;
+  const [row] = (
+    await db.execute<SolveRead & { new_count: number; new_fingerprint: number }>(sql`
+      with counted as materialized (${countedSolves(gameId)}),
+      totals as (
+        select count(*)::int as count, coalesce(sum(hashint4(submission_id)), 0)::float8 as fingerprint,
+          count(*) filter (where submission_id > ${last})::int as new_count,
+          coalesce(sum(hashint4(submission_id)) filter (where submission_id > ${last}), 0)::float8 as new_fingerprint
+        from counted
+      )
+      select totals.*, (
+        select ${packedSolves} from counted s ${withUserNames(gameId)} where s.submission_id > ${last}
+      ) as solves
+      from totals`)
+  ).rows;
+  const added = unpack(row!.solves);
+  const count = Number(row!.count);
+  const fingerprint = Number(row!.fingerprint);
+  if (
+    added.length !== Number(row!.new_count) ||
+    previous.count + added.length !== count ||
+    previous.fingerprint + Number(row!.new_fingerprint) !== fingerprint
+  )
+    return undefined;
+  return {
+    solves: added.length ? previous.solves.concat(added) : previous.solves,
+    count,
+    fingerprint,
+    lastSubmissionId: added.reduce((most, each) => Math.max(most, each.submissionId), last),
+    fullReadAt: previous.fullReadAt,
+  };
+}
+
+/**
+ * What a board is built from, in lean queries run side by side: enabled challenges, Accepted teams,
+ * and the solves of those challenges. Given the snapshot of the last build (`previous`), only the
+ * solves newer than it are read, unless the fingerprint shows the snapshot is no longer a prefix
+ * of the solves or it is older than FULL_READ_MS. On the game bench's board of 4,000 teams and
+ * 16,000 solves the rows took a median 53 ms to read with every solve, 12–18 ms with only the new
+ * ones (the solves' statement alone, about 32 ms against 7: the join for user names was the cost);
+ * the join grows with the game's submissions, the check only with its solves.
+ * Solves of other participations are dropped by the build, which keeps only the teams it was given.
+ */
+export async function loadScoreboardRows(
+  db: Db,
+  gameId: number,
+  previous?: SolveSnapshot,
+): Promise<ScoreboardRows & { snapshot: SolveSnapshot }> {
+  const reuse = previous && Date.now() - previous.fullReadAt < FULL_READ_MS;
+  const [challengeList, teamList, newer] = await Promise.all([
     db
       .select({
         id: challenge.id,
@@ -104,29 +226,10 @@ export async function loadScoreboardRows(db: Db, gameId: number): Promise<Scoreb
       .from(participation)
       .innerJoin(team, eq(team.id, participation.teamId))
       .where(and(eq(participation.gameId, gameId), eq(participation.status, 'Accepted'))),
-    db.execute<{ solves: string }>(sql`
-      select coalesce(json_agg(json_build_array(
-        ${solve.participationId}, ${solve.challengeId}, ${solve.submissionId},
-        floor(extract(epoch from ${solve.solvedAt}) * 1000), ${user.userName}
-      )), '[]')::text as solves
-      from ${solve}
-      join ${submission} on ${submission.id} = ${solve.submissionId} and ${submission.gameId} = ${gameId}
-      left join ${user} on ${user.id} = ${submission.userId}
-      where ${solve.challengeId} in (
-        select ${challenge.id} from ${challenge} where ${challenge.gameId} = ${gameId} and ${challenge.isEnabled}
-      )`),
+    reuse ? readNewSolves(db, gameId, previous) : undefined,
   ]);
-  const packed = JSON.parse(solveResult.rows[0]?.solves ?? '[]') as Array<
-    [number, number, number, number, string | null]
-  >;
-  const solveList = packed.map(([participationId, challengeId, submissionId, solvedAt, userName]) => ({
-    participationId,
-    challengeId,
-    submissionId,
-    solvedAt,
-    userName,
-  }));
-  return { challenges: challengeList, teams: teamList, solves: solveList };
+  const snapshot = newer ?? (await readAllSolves(db, gameId));
+  return { challenges: challengeList, teams: teamList, solves: snapshot.solves, snapshot };
 }
 
 /** The end of what a board counts: the game's end, or an earlier freeze. */
