@@ -109,7 +109,7 @@ async function helloWorld(): Promise<LoadResult> {
 }
 
 /**
- * ROUNDS measurements, each between two hello-world runs (H M H M H M H): a round's yardstick is
+ * ROUNDS measurements, each between two hello-world runs (H M H M … H): a round's yardstick is
  * the mean of the runs just before and just after it, so the machine's drift during the round
  * (other work on a shared machine) moves both sides of the ratio alike.
  */
@@ -221,7 +221,8 @@ async function benchScale(app: App, origin: string, teamCount: number, out: stri
   await app.scoreboards.idle();
   await app.inject({ method: 'GET', url: `/api/game/${event.gameId}/scoreboard` });
 
-  // Wrong flags: team i submits to challenge i mod 57 (a solved or unsolved one, as players do).
+  // Wrong flags: team i submits to one of the challenges no round solves, i mod 55 (solved or not by
+  // the team, as players do).
   const wrongTargets: LoadJob['targets'] = event.cookies.map((cookie, index) => ({
     method: 'POST',
     path: `/api/game/${event.gameId}/challenges/${event.challengeIds[index % (CHALLENGES - ROUNDS)]}`,
