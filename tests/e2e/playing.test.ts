@@ -131,6 +131,15 @@ describe('playing a game in Chromium', () => {
     await rankCard.getByText('Solved 1 of 1', { exact: true }).first().waitFor();
     await platform.screenshot(page, 'playing-blood-notice-rank');
 
+    // Opened again, the solved challenge says so and takes no more flags.
+    await page.getByRole('button', { name: new RegExp(`^${challengeTitle} Solved `) }).click();
+    await dialog.getByText('Your team has solved this challenge.').waitFor();
+    assert.equal(await dialog.getByRole('textbox', { name: 'Flag' }).getAttribute('readonly'), '');
+    assert.ok(await dialog.getByRole('button', { name: 'Submit' }).isDisabled(), 'no submit once solved');
+    await platform.screenshot(page, 'playing-solved-again');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
     // Narrow screens stack the board above the side panels.
     await page.setViewportSize({ width: 390, height: 800 });
     await platform.screenshot(page, 'playing-challenges-narrow');

@@ -118,7 +118,7 @@ export function ChallengeDialog({
                 <Alert severity="info">{t('game:preview.noSubmission')}</Alert>
               ) : (
                 // The flag is what a player opens a challenge for: start there (it is the first field).
-                <FlagForm gameId={gameId} challengeId={challenge.id} autoFocus />
+                <FlagForm gameId={gameId} challengeId={challenge.id} solved={solved} autoFocus />
               )}
             </>
           )}

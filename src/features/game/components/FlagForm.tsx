@@ -18,14 +18,21 @@ const SEVERITY: Record<Exclude<AnswerResult, 'FlagSubmitted'>, 'success' | 'erro
   NotFound: 'warning',
 };
 
-/** The flag input: submit, wait for the checker's verdict, say it plainly. */
+/**
+ * The flag input: submit, wait for the checker's verdict, say it plainly. Once the team has solved
+ * the challenge there is nothing left to submit: the field is read-only and says so (a correct flag
+ * sent again would be judged Accepted again and change nothing).
+ */
 export function FlagForm({
   gameId,
   challengeId,
+  solved = false,
   autoFocus = false,
 }: {
   gameId: number;
   challengeId: number;
+  /** The team has solved this challenge. */
+  solved?: boolean;
   /** Focus the flag input on mount (the challenge dialog opens on it). */
   autoFocus?: boolean;
 }) {
@@ -36,7 +43,7 @@ export function FlagForm({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!trimmed || busy) return;
+    if (!trimmed || busy || solved) return;
     void submit(trimmed);
   }
 
@@ -44,7 +51,7 @@ export function FlagForm({
     <Stack component="form" spacing={1.5} onSubmit={onSubmit} noValidate>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
-          autoFocus={autoFocus}
+          autoFocus={autoFocus && !solved}
           label={t('game:flag.label')}
           placeholder="flag{...}"
           value={flag}
@@ -52,9 +59,13 @@ export function FlagForm({
           fullWidth
           size="small"
           autoComplete="off"
-          slotProps={{ htmlInput: { maxLength: FLAG_MAX, spellCheck: false, sx: { fontFamily: 'monospace' } } }}
+          slotProps={{
+            // Read-only rather than disabled: a field that had the focus when the verdict closed it
+            // keeps it (a disabled one drops it to the page, and a keyboard user starts over).
+            htmlInput: { maxLength: FLAG_MAX, spellCheck: false, readOnly: solved, sx: { fontFamily: 'monospace' } },
+          }}
         />
-        <Button type="submit" variant="contained" loading={busy} disabled={!trimmed} sx={{ flexShrink: 0 }}>
+        <Button type="submit" variant="contained" loading={busy} disabled={!trimmed || solved} sx={{ flexShrink: 0 }}>
           {t('game:flag.submit')}
         </Button>
       </Stack>
@@ -66,6 +77,8 @@ export function FlagForm({
           </Alert>
         )}
         {Boolean(error) && <Alert severity="error">{getErrorMessage(t, error)}</Alert>}
+        {/* The verdict just given says it already; this is for a challenge solved before. */}
+        {solved && !status && <Alert severity="success">{t('game:flag.alreadySolved')}</Alert>}
       </div>
     </Stack>
   );

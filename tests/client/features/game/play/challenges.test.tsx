@@ -135,14 +135,28 @@ describe('the challenges page', () => {
     state.details = details([WARMUP, { ...XSS, solved: 3 }], [2], 480);
     await userEvent.clear(input);
     await enterText(input, 'flag{yes}');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    // Sent from the keyboard this time: Enter in the field.
+    await userEvent.keyboard('{Enter}');
     expect(await within(dialog).findByText('Accepted! The flag is correct.')).toBeInTheDocument();
     expect(flags).toEqual(['flag{nope}', 'flag{yes}']);
-    // The verdict refreshed the details: the card and the rank card show the solve.
+    // The verdict refreshed the details: the card and the rank card show the solve, and the field
+    // becomes read-only (keeping the focus) with the verdict still shown.
     await waitFor(() => expect(state.calls).toBeGreaterThan(before));
+    await waitFor(() => expect(input).toHaveAttribute('readonly'));
+    expect(input).toHaveFocus();
+    expect(within(dialog).getByText('Accepted! The flag is correct.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('button', { name: /^Stored XSS Solved / })).toBeInTheDocument();
+    const solvedCard = await screen.findByRole('button', { name: /^Stored XSS Solved / });
     expect(within(screen.getByRole('region', { name: 'Red' })).getByText('480')).toBeInTheDocument();
+    // Opened again, a solved challenge says so instead of offering the field.
+    await userEvent.click(solvedCard);
+    const again = await screen.findByRole('dialog', { name: 'Stored XSS' });
+    expect(await within(again).findByText('Your team has solved this challenge.')).toBeInTheDocument();
+    expect(within(again).getByRole('textbox', { name: 'Flag' })).toHaveAttribute('readonly');
+    expect(within(again).getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(flags).toHaveLength(2);
+    await userEvent.click(within(again).getByRole('button', { name: 'Close' }));
     // No more polling once judged.
     const settled = polls.length;
     await delay(1500);
