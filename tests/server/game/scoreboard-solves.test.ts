@@ -10,6 +10,8 @@ import {
   type SolveInput,
   type SolveSnapshot,
 } from '../../../server/src/modules/scoreboard/scoreboard';
+import { ScoreboardCache } from '../../../server/src/modules/scoreboard/scoreboard-cache';
+import { createMemoryCache } from '../../../server/src/plugins/app/cache';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
@@ -87,6 +89,35 @@ for (const engine of engines()) {
       assert.equal(replaced.snapshot.count, 3);
       const ids = replaced.snapshot.solves.map((solve) => solve.submissionId);
       assert.ok(ids.includes(late[1]!) && !ids.includes(early));
+    });
+
+    test("a solve's user name is read with the solve; after an admin's change every solve is read again", async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{names}'] });
+      const [first, second] = [await acceptedPlayer(ctx.app, game.id), await acceptedPlayer(ctx.app, game.id)];
+      // A board cache of its own, without pauses.
+      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 0);
+      const solverOf = async (teamId: number) => {
+        await boards.idle();
+        const board = JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel;
+        return board.items.find((item) => item.id === teamId)?.solvedChallenges[0]?.userName;
+      };
+      await submit(first, game.id, challenge.id, 'flag{names}');
+      await settle(ctx.app);
+      assert.equal(await solverOf(first.team.id), first.user.userName);
+
+      // User names are at most 15 characters; the test's are 11.
+      const renamed = `${first.user.userName.slice(0, 11)}new`;
+      await ctx.app.db.execute(sql`update users set user_name = ${renamed} where id = ${first.user.id}`);
+      await submit(second, game.id, challenge.id, 'flag{names}');
+      await settle(ctx.app);
+      boards.refresh(game.id);
+      // Only the new solve was read: the earlier one keeps the name it was read with.
+      assert.equal(await solverOf(second.team.id), second.user.userName);
+      assert.equal(await solverOf(first.team.id), first.user.userName);
+
+      boards.refresh(game.id, true);
+      assert.equal(await solverOf(first.team.id), renamed);
     });
 
     test('the cached board after solves between its builds equals a board computed from scratch', async () => {

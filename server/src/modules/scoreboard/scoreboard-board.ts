@@ -54,9 +54,10 @@ export class GameBoard {
   copies: Partial<Record<ScoreboardView, BoardCopy>> = {};
   /**
    * The solves this process last built from, so its next build reads only newer ones
-   * (`loadScoreboardRows`); dropped on an admin's change, after which everything is read again.
+   * (`loadScoreboardRows`), unless `readAllSolves` (set by an admin's change) asks for all of them.
    */
   solves: SolveSnapshot | undefined;
+  readAllSolves = false;
   checks: Partial<Record<ScoreboardView, Promise<void>>> = {};
 
   /** Enters the pausing state for `ms`: resolves when the pause ends, however it ends. */

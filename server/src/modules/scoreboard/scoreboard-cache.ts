@@ -45,7 +45,7 @@ const entryOf = (json: string): ScoreboardEntry => {
  * run (a quarter of the time), the 5–7 regenerations of a 4,000-team first-solve burst cost about
  * a seventh of its CPU: held back to its end in a trial, PostgreSQL's CPU per solve fell from
  * 365–435 µs to 298–333 µs and the server's from 350–367 µs to 313–334 µs (submission profile,
- * three pairs of runs); five times the run makes about half as many during the burst.
+ * three pairs of runs); five times the run leaves them at most a sixth of the time.
  */
 const defaultPauseAfter = (took: number) => Math.min(2_000, Math.max(250, 5 * took));
 
@@ -184,8 +184,10 @@ export class ScoreboardCache {
     const board = this.board(gameId);
     if (urgent) {
       board.urgent = true;
-      // An admin's change can touch any solve (a recount, a challenge disabled): read them all.
-      board.solves = undefined;
+      // After an admin's change the next build reads every solve afresh, not only the new ones
+      // (the fingerprint already catches solves added or removed; this also renews what it
+      // cannot see, such as the solvers' names).
+      board.readAllSolves = true;
     }
     if (board.run) {
       board.dirty = true;
@@ -307,7 +309,10 @@ export class ScoreboardCache {
   private async build(gameId: number, board: GameBoard): Promise<void> {
     // The rows are read beside the game (one round trip less on the way to a new board); a game
     // that turns out to be gone wastes that read.
-    const rows = loadScoreboardRows(this.db, gameId, board.solves);
+    // A change arriving during this build sets the flag again, for the build after it.
+    const previous = board.readAllSolves ? undefined : board.solves;
+    board.readAllSolves = false;
+    const rows = loadScoreboardRows(this.db, gameId, previous);
     rows.catch(() => undefined);
     const game = await findGame(this.db, gameId);
     if (!game) {
