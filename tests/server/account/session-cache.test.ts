@@ -4,7 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app';
 import type { DatabaseHandle } from '../../../server/src/db/client';
-import { sessionChanges } from '../../../server/src/plugins/app/session-cache';
+import type { SessionRecord } from '../../../server/src/modules/accounts';
+import { SESSION_CACHE_MS, SessionCache, sessionChanges } from '../../../server/src/plugins/app/session-cache';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
@@ -29,6 +30,25 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 1_
     await sleep(20);
   }
 }
+
+test('sessions cached together expire spread over the last quarter of the lifetime, none later', () => {
+  let now = 0;
+  let draw = 0;
+  // Draws spread evenly over [0, 1): the first entry gets the longest life, the last the shortest.
+  const cache = new SessionCache(
+    () => now,
+    () => (draw++ % 100) / 100,
+  );
+  const ids = Array.from({ length: 100 }, (_, index) => `session-${index}`);
+  for (const id of ids) cache.set({ id, user: { id: `user-${id}` } } as unknown as SessionRecord);
+  const cached = () => ids.filter((id) => cache.get(id) !== undefined).length;
+  now = SESSION_CACHE_MS * 0.75 - 1;
+  assert.equal(cached(), 100, 'every entry lives at least three quarters of the lifetime');
+  now = SESSION_CACHE_MS * 0.875;
+  assert.equal(cached(), 50, 'half of them are gone halfway through the last quarter');
+  now = SESSION_CACHE_MS;
+  assert.equal(cached(), 0, 'none outlives the lifetime');
+});
 
 for (const engine of engines()) {
   describe(`cached sessions (${engine.name})`, () => {

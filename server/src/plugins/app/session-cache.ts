@@ -18,6 +18,13 @@ export const sessionChanges = new EventEmitter<{ user: [userId: string]; session
  */
 export const SESSION_CACHE_MS = 15_000;
 /**
+ * Each entry lives between three quarters of SESSION_CACHE_MS and all of it, at random. With one
+ * lifetime for all, sessions cached together (every player opening the game at its start, every
+ * team's first request in the game bench) expired together and were read again together, and so
+ * stayed in step: a burst of lookups every 15 s for the whole event instead of a steady trickle.
+ */
+const SPREAD = 0.25;
+/**
  * After an announcement, lookups of that user or session are not cached for this long, so a lookup
  * that read the database before the announcing transaction committed cannot cache the old answer.
  */
@@ -33,7 +40,10 @@ export class SessionCache {
   private readonly userBlocked = new Map<string, number>();
   private readonly sessionBlocked = new Map<string, number>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly random: () => number = Math.random,
+  ) {}
 
   get(sessionId: string): SessionRecord | undefined {
     const entry = this.entries.get(sessionId);
@@ -49,7 +59,7 @@ export class SessionCache {
     if ((this.sessionBlocked.get(record.id) ?? 0) > now) return;
     // A map keeps insertion order, so the oldest entry goes first when full.
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(record.id, { record, until: now + SESSION_CACHE_MS });
+    this.entries.set(record.id, { record, until: now + SESSION_CACHE_MS * (1 - SPREAD * this.random()) });
   }
 
   forgetUser(userId: string): void {
