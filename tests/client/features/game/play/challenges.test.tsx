@@ -149,7 +149,7 @@ describe('the challenges page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     const solvedCard = await screen.findByRole('button', { name: /^Stored XSS Solved / });
     expect(within(screen.getByRole('region', { name: 'Red' })).getByText('480')).toBeInTheDocument();
-    // Opened again, a solved challenge says so instead of offering the field.
+    // Opened again, a solved challenge says so, and its field takes no more flags.
     await userEvent.click(solvedCard);
     const again = await screen.findByRole('dialog', { name: 'Stored XSS' });
     expect(await within(again).findByText('Your team has solved this challenge.')).toBeInTheDocument();
