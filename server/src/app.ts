@@ -60,6 +60,8 @@ export interface BuildOptions {
   instances?: InstancesOptions;
   /** Sees every route as it is declared (the test that the contract names every route). */
   onRoute?: (route: RouteOptions) => void;
+  /** How long a request's headers may take to arrive (default 10 s; the test of a stalled upgrade waits less). */
+  headersTimeoutMs?: number;
 }
 
 /** Assembles the server: external plugins, then our app plugins, then the contract's routes. */
@@ -85,7 +87,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
     // A request (a WebSocket upgrade included) whose headers have not all arrived after 10 s is
     // dropped: browsers send them at once, slow-header attacks hold sockets open for minutes.
-    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
+    http: {
+      headersTimeout: options.headersTimeoutMs ?? 10_000,
+      connectionsCheckingInterval: Math.min(2_000, options.headersTimeoutMs ?? 2_000),
+    },
   });
   app.decorate('env', env);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
