@@ -67,6 +67,7 @@ export interface BuildOptions {
 /** Assembles the server: external plugins, then our app plugins, then the contract's routes. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
   // One logger, two outputs: the console at LOG_LEVEL (none with `logger: false`) and the admin log
   // page, which stores Information and above whatever the console shows (plugins/app/logs.ts).
   const logSink = new LogSink(options.database.db);
@@ -87,10 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
     // A request (a WebSocket upgrade included) whose headers have not all arrived after 10 s is
     // dropped: browsers send them at once, slow-header attacks hold sockets open for minutes.
-    http: {
-      headersTimeout: options.headersTimeoutMs ?? 10_000,
-      connectionsCheckingInterval: Math.min(2_000, options.headersTimeoutMs ?? 2_000),
-    },
+    http: { headersTimeout, connectionsCheckingInterval: Math.min(2_000, headersTimeout) },
   });
   app.decorate('env', env);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
