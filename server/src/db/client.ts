@@ -155,6 +155,22 @@ async function withMigrationLock(pool: Pool, run: () => Promise<void>): Promise<
 }
 
 /**
+ * A drizzle query built once per database (its SQL text and parameter order) and run as a named
+ * prepared statement, with `sql.placeholder` values given to `execute`. Building a query costs
+ * drizzle more than the round trip on the request path (issue 15: in the game details' profile the
+ * two queries of `playContext` spent a third of the server's time in drizzle's builders). Not for
+ * transactions: a transaction's `tx` is a new object each time, so it would be built anew anyway.
+ */
+export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const byDatabase = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = byDatabase.get(db);
+    if (query === undefined) byDatabase.set(db, (query = build(db)));
+    return query;
+  };
+}
+
+/**
  * Runs a hot statement whose text never changes. On PostgreSQL it is a named prepared statement, so
  * each pooled connection parses it once and can reuse its plan (for the small statements of the
  * request path, planning costs as much as running them); PGlite runs it as is. Rows come back as

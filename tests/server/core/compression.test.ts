@@ -165,6 +165,65 @@ for (const engine of engines()) {
       }
     });
 
+    test("a team's details: gzip made from the board's shared start, the same text in every coding, a new ETag after a solve", async () => {
+      // A game of its own, with enough challenges for its details to pass the 1 KB threshold.
+      const game = await newGame(admin);
+      const flags = new Map<number, string>();
+      for (let n = 0; n < 6; n += 1) {
+        flags.set((await newChallenge(admin, game.id, { flags: [`flag{d${n}}`] })).id, `flag{d${n}}`);
+      }
+      const player = await acceptedPlayer(ctx.app, game.id);
+      const other = await acceptedPlayer(ctx.app, game.id);
+      await settle(ctx.app);
+      const url = `/api/game/${game.id}/details`;
+      const plain = await get(url, {}, player.cookie);
+      assert.equal(plain.statusCode, 200, plain.body);
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.ok(plain.rawPayload.length > 1024, String(plain.rawPayload.length));
+      const model = plain.json<{ challengeCount: number; rank: { solvedCount: number }; teamToken: string }>();
+      assert.equal(model.challengeCount, 6);
+      const answers = await Promise.all(
+        [BROWSER, 'gzip', 'br', 'br;q=1, gzip;q=0.5', 'identity'].map((accept) =>
+          get(url, { 'accept-encoding': accept }, player.cookie),
+        ),
+      );
+      // gzip whenever the client takes it (only the team's own part is compressed per request); a
+      // client taking brotli alone gets it from the compression plugin.
+      assert.deepEqual(
+        answers.map((answer) => answer.headers['content-encoding']),
+        ['gzip', 'gzip', 'br', 'gzip', undefined],
+      );
+      for (const answer of answers) {
+        assert.equal(decoded(answer), plain.body);
+        assert.equal(answer.headers.etag, plain.headers.etag);
+        assert.match(String(answer.headers['content-type']), /^application\/json/);
+      }
+
+      // Another team's details share the board's part and differ in their own.
+      const theirs = await get(url, { 'accept-encoding': BROWSER }, other.cookie);
+      assert.notEqual(theirs.headers.etag, plain.headers.etag);
+      assert.notEqual(JSON.parse(decoded(theirs)).teamToken, model.teamToken);
+      assert.deepEqual(JSON.parse(decoded(theirs)).challenges, plain.json<{ challenges: unknown }>().challenges);
+
+      // A solve changes the board, so the details' ETag and rank follow it.
+      const [challenge] = Object.values(
+        plain.json<{ challenges: Record<string, { id: number }[]> }>().challenges,
+      ).flat();
+      const solved = await client(ctx.app, player.cookie)('POST', `/api/game/${game.id}/challenges/${challenge!.id}`, {
+        flag: flags.get(challenge!.id),
+      });
+      assert.equal(solved.statusCode, 200, solved.body);
+      await settle(ctx.app);
+      const after = await get(
+        url,
+        { 'accept-encoding': BROWSER, 'if-none-match': String(plain.headers.etag) },
+        player.cookie,
+      );
+      assert.equal(after.statusCode, 200);
+      assert.notEqual(after.headers.etag, plain.headers.etag);
+      assert.equal(JSON.parse(decoded(after)).rank.solvedCount, model.rank.solvedCount + 1);
+    });
+
     test('the scoreboard is compressed once per board, whichever coding and however often it is asked', async () => {
       const url = `/api/game/${gameId}/scoreboard`;
       // A board this process has not sent yet.

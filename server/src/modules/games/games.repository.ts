@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedQuery, type Db } from '../../db/client';
 import { games } from '../../db/schema/games';
 import { attachmentFileHashes } from '../attachments';
 import { challengeRows, flagRows } from '../challenges/read-models';
@@ -46,8 +46,16 @@ export async function countGames(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
+const gameById = preparedQuery((db) =>
+  db
+    .select()
+    .from(games)
+    .where(eq(games.id, sql.placeholder('id')))
+    .prepare('find_game'),
+);
+
 export async function findGame(db: Db, id: number): Promise<GameRow | undefined> {
-  const [row] = await db.select().from(games).where(eq(games.id, id));
+  const [row] = await gameById(db).execute({ id });
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedQuery, type Db } from '../../db/client';
 import { participations, userParticipations } from '../../db/schema/participations';
 import { teamMemberRows } from '../teams/read-models';
 import { team, teamCard } from './team-card';
@@ -18,14 +18,24 @@ export async function findUserParticipation(
   userId: string,
   gameId: number,
 ): Promise<{ participation: ParticipationRow; teamName: string } | undefined> {
-  const [row] = await db
+  const [row] = await userParticipation(db).execute({ userId, gameId });
+  return row;
+}
+
+const userParticipation = preparedQuery((db) =>
+  db
     .select({ participation: participations, teamName: team.name })
     .from(userParticipations)
     .innerJoin(participations, eq(participations.id, userParticipations.participationId))
     .innerJoin(team, eq(team.id, participations.teamId))
-    .where(and(eq(userParticipations.userId, userId), eq(userParticipations.gameId, gameId)));
-  return row;
-}
+    .where(
+      and(
+        eq(userParticipations.userId, sql.placeholder('userId')),
+        eq(userParticipations.gameId, sql.placeholder('gameId')),
+      ),
+    )
+    .prepare('find_user_participation'),
+);
 
 export async function findTeamWithMember(db: Db, teamId: number, userId: string) {
   const [found] = await db.select({ id: team.id }).from(team).where(eq(team.id, teamId));

@@ -7,6 +7,11 @@ import { gameOrNotFound, notStarted } from '../games';
 import { playContext } from '../participations';
 import type { ScoreboardEntry } from './scoreboard-board';
 import type { ScoreboardCache } from './scoreboard-cache';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GzipPrefix } from '../../lib/gzip-prefix';
+import { etagMatches, negotiateEncoding, weakEtag } from '../../lib/http-caching';
+import { COMPRESSION_THRESHOLD } from '../../plugins/app/compression';
+import { setRevalidationHeaders } from '../../plugins/app/revalidate';
 import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
 /** What serving boards uses of the app. */
@@ -15,6 +20,7 @@ type BoardDeps = { db: Db; scoreboards: Pick<ScoreboardCache, 'startOf' | 'entry
 /** Reading the cached boards: who sees which view, the game's details page, the CTFtime feed. */
 
 type Schemas = components['schemas'];
+type ScoreboardItem = Schemas['ScoreboardItem'];
 
 function viewFor(user: SessionUser | null): 'live' | 'frozen' {
   return hasRole(user, 'Monitor') ? 'live' : 'frozen';
@@ -40,33 +46,101 @@ export async function scoreboardJson(deps: BoardDeps, gameId: number, user: Sess
   return (await scoreboardEntry(deps, gameId, user)).json;
 }
 
-export async function details(deps: BoardDeps, gameId: number, user: SessionUser): Promise<Schemas['GameDetailModel']> {
-  const { game, participation } = await playContext(deps.db, gameId, user);
-  const board = JSON.parse((await deps.scoreboards.get(gameId, viewFor(user)))!) as ScoreboardModel;
-  const rank =
-    board.items.find((item) => item.id === participation.teamId) ??
-    ({
-      id: participation.teamId,
+/**
+ * What every reader of one cached board shares, worked out once per board rather than per request:
+ * players poll their game's details every 10 s (`REFRESH_INTERVAL_MS` in the client, GZCTF's SWR
+ * alike), so at an event of 4,000 teams that is several hundred a second, and parsing the whole
+ * board for each of them held the answers to 111–129 a second (issue 15).
+ */
+interface ParsedBoard {
+  board: ScoreboardModel;
+  items: Map<number, ScoreboardItem>;
+  /** The details answer's shared part: `"challenges":…,"challengeCount":n`. */
+  challengesJson: string;
+  /** Each team's row as JSON text, made when its details are first asked for. */
+  rankJson: Map<number, string>;
+  /** The details answers' gzip start (`{` and the shared part), made when first asked for. */
+  gzip?: GzipPrefix;
+}
+const parsedBoards = new WeakMap<ScoreboardEntry, ParsedBoard>();
+
+function parsed(entry: ScoreboardEntry): ParsedBoard {
+  let known = parsedBoards.get(entry);
+  if (!known) {
+    const board = JSON.parse(entry.json) as ScoreboardModel;
+    known = {
+      board,
+      items: new Map(board.items.map((item) => [item.id, item])),
+      challengesJson: `"challenges":${JSON.stringify(board.challenges)},"challengeCount":${board.challengeCount}`,
+      rankJson: new Map(),
+    };
+    parsedBoards.set(entry, known);
+  }
+  return known;
+}
+
+function teamRowJson(board: ParsedBoard, teamId: number): string {
+  let text = board.rankJson.get(teamId);
+  if (text === undefined) {
+    const item: ScoreboardItem = board.items.get(teamId) ?? {
+      id: teamId,
       name: '',
       score: 0,
       rank: 0,
       lastSubmissionTime: NO_SOLVE_TIME,
       solvedChallenges: [],
       solvedCount: 0,
-    } as Schemas['ScoreboardItem']);
+    };
+    text = JSON.stringify(item);
+    board.rankJson.set(teamId, text);
+  }
+  return text;
+}
+
+/** A team's game details (`GameDetailModel`) as JSON text, with its ETag, both made without serialising the board. */
+export interface DetailsAnswer {
+  json: string;
+  etag: string;
+  /** The same text gzipped: only the team's own part is compressed here. */
+  gzip(): Buffer;
+}
+
+export async function details(deps: BoardDeps, gameId: number, user: SessionUser): Promise<DetailsAnswer> {
+  const { game, participation } = await playContext(deps.db, gameId, user);
+  const entry = (await deps.scoreboards.entry(gameId, viewFor(user)))!;
+  const board = parsed(entry);
+  const own =
+    `"rank":${teamRowJson(board, participation.teamId)},"teamToken":${JSON.stringify(participation.token)},` +
+    `"writeupRequired":${game.writeupRequired},"writeupDeadline":${game.writeupDeadline.getTime()}`;
   return {
-    challenges: board.challenges,
-    challengeCount: board.challengeCount,
-    rank,
-    teamToken: participation.token,
-    writeupRequired: game.writeupRequired,
-    writeupDeadline: game.writeupDeadline.getTime(),
+    json: `{${board.challengesJson},${own}}`,
+    // The board's ETag stands for its shared part, so only the team's own part is hashed.
+    etag: weakEtag(`${entry.etag}\u0000${own}`),
+    gzip: () => (board.gzip ??= new GzipPrefix(`{${board.challengesJson},`)).finish(`${own}}`),
   };
+}
+
+/**
+ * Sends a team's details: a 304 without a body when If-None-Match names the ETag, else the text,
+ * gzipped from the board's shared compressed start when the client takes gzip and the text is over
+ * the compression threshold (a client taking only brotli gets it from the compression plugin, per
+ * request).
+ */
+export function sendDetails(request: FastifyRequest, reply: FastifyReply, answer: DetailsAnswer): FastifyReply {
+  setRevalidationHeaders(reply, 'private');
+  reply.header('etag', answer.etag);
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const large = answer.json.length >= COMPRESSION_THRESHOLD;
+  if (large && negotiateEncoding(request.headers['accept-encoding'], ['gzip']) === 'gzip') {
+    return reply.header('content-encoding', 'gzip').send(answer.gzip());
+  }
+  return reply.send(answer.json);
 }
 
 /** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */
 export async function ctftimeFeed(deps: BoardDeps, gameId: number) {
-  const board = JSON.parse(await scoreboardJson(deps, gameId, null)) as ScoreboardModel;
+  const { board } = parsed(await scoreboardEntry(deps, gameId, null));
   return {
     standings: board.items.map((item) => ({ pos: item.rank, team: item.name, score: item.score })),
   };

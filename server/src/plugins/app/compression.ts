@@ -11,6 +11,8 @@ import { addVary } from '../../lib/http-caching';
  */
 const UNCOMPRESSED_PREFIXES = ['/hub/', '/api/proxy/', '/assets/'];
 const STATIC_FILES_ROUTE = '/*';
+/** Answers smaller than this (bytes) go out as they are: compressing them saves too little to pay. */
+export const COMPRESSION_THRESHOLD = 1024;
 /**
  * The contract's file downloads (sheets, archives, captures): sent as they are, with their length.
  * Most are compressed already (xlsx, archives of PDFs) and the rest can be large, so compressing
@@ -60,7 +62,7 @@ export default fp(
       global: true,
       globalDecompression: false,
       encodings: ['br', 'gzip'],
-      threshold: 1024,
+      threshold: COMPRESSION_THRESHOLD,
       brotliOptions: {
         params: {
           [zlib.constants.BROTLI_PARAM_QUALITY]: 4,

@@ -19,11 +19,11 @@ declare module 'fastify' {
  * The contract's GETs that players poll or open often, by operationId: their answers are cached
  * by browsers and revalidated, so an unchanged one costs a 304 without a body. The scoreboard
  * (`gameScoreboard`, private) does the same itself, from the ETag made once per board
- * (`sendScoreboard` in modules/scoreboard/scoreboard-cache.ts), and needs no hook.
+ * (`sendScoreboard` in modules/scoreboard/scoreboard-cache.ts), and so do a team's game details
+ * (`gameDetails`, private: `sendDetails` in modules/scoreboard/views.service.ts); neither needs the hook.
  */
 const CONTRACT_ROUTES: Record<string, Revalidation> = {
   gameGame: 'private',
-  gameDetails: 'private',
   gameNotices: 'private',
   gameGames: 'public',
   gameRecentGames: 'public',

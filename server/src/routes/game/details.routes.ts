@@ -4,7 +4,7 @@ import { requireUser } from '../../plugins/app/auth';
 import { browseGames, getFreeze, recentGames, setFreeze } from '../../modules/games';
 import { playerNotices } from '../../modules/notices';
 import { gameInfo } from '../../modules/participations';
-import { ctftimeFeed, details, scoreboardEntry, sendScoreboard } from '../../modules/scoreboard';
+import { ctftimeFeed, details, scoreboardEntry, sendDetails, sendScoreboard } from '../../modules/scoreboard';
 
 /** The player's game views (reference §2.5): lists, the game page, details, scoreboard, notices. */
 export const gameDetailsHandlers: Handlers = {
@@ -17,8 +17,10 @@ export const gameDetailsHandlers: Handlers = {
   async gameGame(request) {
     return gameInfo(request.server.db, request.params.id, request.user);
   },
-  async gameDetails(request) {
-    return details(request.server, request.params.id, requireUser(request));
+  async gameDetails(request, reply) {
+    // Assembled as text from the board's shared parts, with its own ETag and gzip (no serialisation).
+    const answer = await details(request.server, request.params.id, requireUser(request));
+    return sendDetails(request, reply, answer);
   },
   async gameScoreboard(request, reply) {
     // The cached text as is (no parse, no response serialisation), with the ETag and the compressed
