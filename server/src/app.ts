@@ -34,6 +34,7 @@ import assets from './modules/assets/assets.plugin';
 import { postsPlugin as posts } from './modules/posts';
 import flagChecker from './plugins/app/flag-checker';
 import scoreboardCache from './plugins/app/scoreboard-cache';
+import noticeLists from './plugins/app/notice-lists';
 import hubs from './plugins/app/hubs';
 import {
   instancesPlugin as instances,
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(leader);
   await app.register(statistics);
   await app.register(scoreboardCache);
+  await app.register(noticeLists);
   await app.register(flagChecker);
   await app.register(hubs);
   await app.register(instances, options.instances ?? {});

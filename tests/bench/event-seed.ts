@@ -34,7 +34,8 @@ export interface Event {
  * A running game with `teamCount` accepted teams (one captain each, signed in: a session made
  * directly) × 60 enabled static challenges (flag `flag{<id>}`), an instance row per pair, and
  * a long tail of solves (below), spread over the last two hours; the
- * last ROUNDS challenges stay unsolved. All in bulk statements.
+ * last ROUNDS challenges stay unsolved; the notices such a game has published (openings, bloods,
+ * announcements). All in bulk statements.
  */
 export async function seedEvent(app: App, teamCount: number, title: string): Promise<Event> {
   const db = app.db;
@@ -107,7 +108,24 @@ export async function seedEvent(app: App, teamCount: number, title: string): Pro
     from (select challenge_id, count(*)::int as n from solves
       where challenge_id in (select id from challenges where game_id = ${gameId}) group by challenge_id) s
     where c.id = s.challenge_id`);
-  await db.execute(sql`analyze submissions, solves, challenges`);
+  // The notices such a game has published: each challenge's opening, its three bloods, and a few
+  // announcements (every player's page polls the list).
+  await db.execute(sql`
+    insert into game_notices (game_id, type, values, published_at)
+    select c.game_id, 'NewChallenge'::notice_type, array[c.title], now() - interval '3 hours'
+    from challenges c where c.game_id = ${gameId}
+    union all
+    select c.game_id, (array['FirstBlood','SecondBlood','ThirdBlood'])[b.rank]::notice_type, array[t.name, c.title], b.solved_at
+    from (select s.*, row_number() over (partition by s.challenge_id order by s.solved_at) as rank from solves s
+      join challenges c on c.id = s.challenge_id where c.game_id = ${gameId}) b
+    join challenges c on c.id = b.challenge_id join participations p on p.id = b.participation_id
+    join teams t on t.id = p.team_id
+    where b.rank <= 3
+    union all
+    select ${gameId}::int, 'Normal'::notice_type, array['Announcement ' || g || ': hints for the harder challenges are out. Read the rules before asking.'],
+      now() - interval '3 hours' + g * interval '20 minutes'
+    from generate_series(1, 8) g`);
+  await db.execute(sql`analyze submissions, solves, challenges, game_notices`);
   const challengeIds = (
     await db.execute<{ id: number }>(sql`select id from challenges where game_id = ${gameId} order by id`)
   ).rows.map((row) => Number(row.id));

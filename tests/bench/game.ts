@@ -9,8 +9,9 @@
  *   timed from the first request until the scoreboard as served shows all of them;
  * - the scoreboard GET as a browser asks (signed in, `accept-encoding: gzip, deflate, br`), with the
  *   bytes each answer puts on the wire;
- * - a team's game details GET as a browser polls it (not in the issue's table: every player on the
- *   challenges page polls it every 10 s);
+ * - a team's game details and the game's notices GET as a browser polls them (not in the issue's
+ *   table: every player on the challenges page polls both every 10 s; the seeded game has the
+ *   notices such a game publishes);
  * - the scoreboard GET as a revalidation (matching `If-None-Match`, answered 304);
  * - the board's regeneration time (queries and build).
  *
@@ -263,12 +264,14 @@ async function benchScale(app: App, origin: string, teamCount: number, out: stri
   const boardPath = `/api/game/${event.gameId}/scoreboard`;
   const label = `scoreboard GET as a browser asks, ${teamCount.toLocaleString('en')} teams`;
   const browser = await scoreboardGets(app, origin, event, label, { ratio: teamCount >= 4000 ? 0.1 : 0.25 });
-  // Not in the issue's table: every player on the challenges page polls the team's details every
-  // 10 s (the client's REFRESH_INTERVAL_MS, as GZCTF's), so an event's need is about teams × 3 ÷ 10 a second.
-  const details = await browserGets(origin, event, `/api/game/${event.gameId}/details`);
+  // Not in the issue's table: every player on the challenges page polls the team's details and the
+  // game's notices every 10 s (the client's REFRESH_INTERVAL_MS, as GZCTF's), so an event's need is
+  // about teams × 3 ÷ 10 a second of each.
   const polled = (teamCount * 3) / 10;
-  for (const round of details)
-    round.note = `not in the issue's table; an event this size, three players per team on the page, polls it ${polled.toFixed(0)}/s`;
+  const pollNote = `not in the issue's table; an event this size, three players per team on the page, polls it ${polled.toFixed(0)}/s`;
+  const details = await browserGets(origin, event, `/api/game/${event.gameId}/details`);
+  const notices = await browserGets(origin, event, `/api/game/${event.gameId}/notices`);
+  for (const round of [...details, ...notices]) round.note = pollNote;
   const first = await app.inject({
     method: 'GET',
     url: boardPath,
@@ -293,6 +296,7 @@ async function benchScale(app: App, origin: string, teamCount: number, out: stri
     { label: 'first solves, counted when on the scoreboard', rounds: solves, target: { ratio: 0.1 }, unit: 'solves/s' },
     browser,
     { label: 'game details GET as a browser polls it', rounds: details, unit: 'req/s' },
+    { label: 'game notices GET as a browser polls it', rounds: notices, unit: 'req/s' },
     {
       label: 'scoreboard GET with a matching If-None-Match',
       rounds: revalidation,

@@ -8,6 +8,7 @@ type Schemas = components['schemas'];
  *
  * - `noticePublished`: a notice for a game's players: an admin's Normal notice, NewChallenge/NewHint
  *   from a challenge edit, or a blood from the judge. The user hub sends it on.
+ * - `noticeRemoved`: an admin deleted a Normal notice (the players' cached lists drop it).
  * - `gameEvent`: a game event for the monitors (a flag submitted, a container started or stopped…).
  * - `submissionJudged`: a verdict for the monitors.
  * - `scoreboardChanged`: something a game's board is computed from changed. `cause: 'edit'` (the
@@ -26,6 +27,7 @@ type Schemas = components['schemas'];
  */
 export interface AppEvents {
   noticePublished: { gameId: number; notice: Schemas['GameNotice'] };
+  noticeRemoved: { gameId: number; id: number };
   gameEvent: { gameId: number; event: Schemas['GameEvent'] };
   submissionJudged: { gameId: number; submission: Schemas['Submission'] };
   scoreboardChanged: { gameId: number; cause: 'edit' | 'solve' };

@@ -22,6 +22,18 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * `public`: the same answer for everyone (any cache may keep it); `private`: it depends on who asks
+ * (the session cookie), so only the browser keeps it. Either way it is revalidated before each use.
+ */
+export type Revalidation = 'public' | 'private';
+
+/** The caching headers of a revalidated answer, on its 200 and on its 304 alike. */
+export function setRevalidationHeaders(reply: FastifyReply, revalidation: Revalidation): void {
+  reply.header('cache-control', revalidation === 'private' ? 'private, no-cache' : 'public, no-cache');
+  addVary(reply, ...(revalidation === 'private' ? ['Accept-Encoding', 'Cookie'] : ['Accept-Encoding']));
+}
+
 /** Adds header fields to `Vary` once each, keeping what other code put there (on every answer: kept cheap). */
 export function addVary(reply: FastifyReply, ...fields: string[]): void {
   const current = reply.getHeader('vary');

@@ -51,12 +51,19 @@ export async function getNotices(db: Db, gameId: number): Promise<GameNotice[]> 
   return (await listNormalNotices(db, gameId)).map(toGameNotice);
 }
 
+/** The players' notice list's page when none is asked for (the contract's defaults). */
+const DEFAULT_PAGE = { count: 100, skip: 0 };
+
+/** Whether `page` is the default one: what every player's page polls, and what `NoticeLists` keeps. */
+export const isDefaultNoticePage = (page: { count?: number; skip?: number }) =>
+  (page.count ?? DEFAULT_PAGE.count) === DEFAULT_PAGE.count && (page.skip ?? DEFAULT_PAGE.skip) === DEFAULT_PAGE.skip;
+
 /** The players' notice list, once the game has started; `count` 0 means all. */
 export async function playerNotices(db: Db, gameId: number, page: { count?: number; skip?: number }) {
   requireStarted(await gameOrNotFound(db, gameId));
   const rows = await listGameNotices(db, gameId);
-  const skip = page.skip ?? 0;
-  const count = page.count ?? 100;
+  const skip = page.skip ?? DEFAULT_PAGE.skip;
+  const count = page.count ?? DEFAULT_PAGE.count;
   return rows.slice(skip, count > 0 ? skip + count : undefined).map(toGameNotice);
 }
 
@@ -83,4 +90,5 @@ export async function editNotice(db: Db, gameId: number, id: number, model: Game
 export async function removeNotice(db: Db, gameId: number, id: number): Promise<void> {
   await requireNormalNotice(db, gameId, id);
   if (!(await deleteNormalNotice(db, gameId, id))) throw notFound('edit.notices.notFound');
+  bus.emit('noticeRemoved', { gameId, id });
 }

@@ -1,14 +1,10 @@
+import type { CachedJson } from '../../lib/cached-json';
 import type { SolveSnapshot } from './scoreboard';
 
 export type ScoreboardView = 'live' | 'frozen';
 
 /** A board as served: the JSON text, its UTF-8 bytes and its ETag, computed once per board rather than per request. */
-export interface ScoreboardEntry {
-  json: string;
-  /** What is hashed, stored in Redis, compressed and sent: encoded once (see `entryOf`). */
-  bytes: Buffer;
-  etag: string;
-}
+export type ScoreboardEntry = CachedJson;
 
 /** In-process copy of one view's board; `checked`: when it was last known to match the shared cache. */
 interface BoardCopy {

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { etagMatches, negotiateEncoding, type ContentCoding } from '../../lib/http-caching';
+import { cachedJsonOf, sendCachedJson } from '../../lib/cached-json';
 import type { BuildLock } from '../../plugins/app/build-lock';
 import type { Cache } from '../../plugins/app/cache';
-import { setRevalidationHeaders } from '../../plugins/app/revalidate';
 import { findGame } from '../games';
 import { GameBoard, type ScoreboardEntry, type ScoreboardView } from './scoreboard-board';
 import { loadScoreboardRows, scoreboardViews } from './scoreboard';
@@ -25,16 +21,6 @@ const CHECK_MS = 1_000;
 /** A copy not checked for this long (nobody asked for it) is checked before it is served. */
 const STALE_MS = 10_000;
 
-/**
- * The board's bytes are made once, here: `Buffer.from` encodes a string of half a megabyte in well
- * under a millisecond, while hashing the string itself, or writing it to Redis or to a socket as a
- * string, encodes it again each time at a few to tens of milliseconds on the event loop (on a
- * 546 KB board of 1,000 teams, hashing the string took 10–33 ms here, the bytes under 1 ms).
- */
-const entryOf = (json: string): ScoreboardEntry => {
-  const bytes = Buffer.from(json, 'utf8');
-  return { json, bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
-};
 /**
  * How long after a regeneration that took `took` ms the next one waits: five times the run, at
  * least a quarter of a second and at most 2 s. Under a stream of solves the board is then
@@ -148,7 +134,7 @@ export class ScoreboardCache {
     }
     const board = this.board(gameId);
     const copy = board.copies[view];
-    const entry = copy?.entry.json === json ? copy.entry : entryOf(json);
+    const entry = copy?.entry.json === json ? copy.entry : cachedJsonOf(json);
     board.copies[view] = { entry, checked: Date.now() };
     return entry;
   }
@@ -330,66 +316,25 @@ export class ScoreboardCache {
     const read = await rows;
     board.solves = read.snapshot;
     const views = scoreboardViews(game, read);
-    const live = entryOf(JSON.stringify(views.live));
+    const live = cachedJsonOf(JSON.stringify(views.live));
     await this.store(gameId, {
       live,
-      frozen: views.frozen === views.live ? live : entryOf(JSON.stringify(views.frozen)),
+      frozen: views.frozen === views.live ? live : cachedJsonOf(JSON.stringify(views.frozen)),
     });
   }
 }
 
 // ---- Serving: how a built board goes out (its building is above) ----
 
-const BOARD_CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
-const compressors: Record<ContentCoding, (bytes: Buffer) => Promise<Buffer>> = {
-  // Quality 5: on a 1,000-team board 7 % smaller than quality 4 and 4 % larger than quality 8,
-  // which takes longer.
-  br: (bytes) =>
-    promisify(zlib.brotliCompress)(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
-  gzip: (bytes) => promisify(zlib.gzip)(bytes, { level: 6 }),
-};
 /**
- * Each board's encodings, made once per board (a regeneration makes a new entry) by the first
- * request that asks for that coding, and shared by every request after it: a board of thousands of
- * teams is hundreds of KB, too much to compress per request. Made off the event loop (zlib's threads).
+ * Sends a board as cached (`sendCachedJson`): a 304 without a body when If-None-Match names it, else
+ * the JSON text in the coding the client prefers, compressed once per board. Live and frozen views
+ * differ by role, so the answer depends on the session.
  */
-const encodedBoards = new WeakMap<ScoreboardEntry, Partial<Record<ContentCoding, Promise<Buffer>>>>();
-
-function encodedBoard(entry: ScoreboardEntry, coding: ContentCoding): Promise<Buffer> {
-  let codings = encodedBoards.get(entry);
-  if (!codings) encodedBoards.set(entry, (codings = {}));
-  let encoded = codings[coding];
-  if (!encoded) {
-    encoded = codings[coding] = compressors[coding](entry.bytes);
-    // A failure is not kept: the next request tries again.
-    encoded.catch(() => delete codings[coding]);
-  }
-  return encoded;
-}
-
-/**
- * Sends a board as cached: a 304 without a body when If-None-Match names it, else the JSON text in
- * the coding the client prefers. Its ETag is weak because the same board goes out in three codings.
- */
-export async function sendScoreboard(
+export function sendScoreboard(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: ScoreboardEntry,
 ): Promise<FastifyReply> {
-  const etag = `W/${entry.etag}`;
-  // Live and frozen views differ by role, so the answer depends on the session.
-  setRevalidationHeaders(reply, 'private');
-  reply.header('etag', etag);
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const coding = negotiateEncoding(request.headers['accept-encoding'], BOARD_CODINGS);
-  if (coding === 'identity') return reply.send(entry.bytes);
-  const body = await encodedBoard(entry, coding);
-  return reply.header('content-encoding', coding).send(body);
+  return sendCachedJson(request, reply, entry, 'private');
 }

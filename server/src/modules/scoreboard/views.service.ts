@@ -9,9 +9,8 @@ import type { ScoreboardEntry } from './scoreboard-board';
 import type { ScoreboardCache } from './scoreboard-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GzipPrefix } from '../../lib/gzip-prefix';
-import { etagMatches, negotiateEncoding, weakEtag } from '../../lib/http-caching';
+import { etagMatches, negotiateEncoding, setRevalidationHeaders, weakEtag } from '../../lib/http-caching';
 import { COMPRESSION_THRESHOLD } from '../../plugins/app/compression';
-import { setRevalidationHeaders } from '../../plugins/app/revalidate';
 import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
 /** What serving boards uses of the app. */

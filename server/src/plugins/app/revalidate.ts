@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { addVary, etagMatches, weakEtag } from '../../lib/http-caching';
-
-/**
- * `public`: the same answer for everyone (any cache may keep it); `private`: it depends on who asks
- * (the session cookie), so only the browser keeps it. Either way it is revalidated before each use.
- */
-export type Revalidation = 'public' | 'private';
+import { etagMatches, setRevalidationHeaders, weakEtag, type Revalidation } from '../../lib/http-caching';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,8 +13,9 @@ declare module 'fastify' {
  * The contract's GETs that players poll or open often, by operationId: their answers are cached
  * by browsers and revalidated, so an unchanged one costs a 304 without a body. The scoreboard
  * (`gameScoreboard`, private) does the same itself, from the ETag made once per board
- * (`sendScoreboard` in modules/scoreboard/scoreboard-cache.ts), and so do a team's game details
- * (`gameDetails`, private: `sendDetails` in modules/scoreboard/views.service.ts); neither needs the hook.
+ * (`sendCachedJson`, lib/cached-json.ts), and so do a team's game details (`gameDetails`, private:
+ * `sendDetails` in modules/scoreboard/views.service.ts); neither needs the hook. The notices'
+ * default page goes out the scoreboard's way (`gameNotices`); a page asked for by `count`/`skip` here.
  */
 const CONTRACT_ROUTES: Record<string, Revalidation> = {
   gameGame: 'private',
@@ -32,12 +27,6 @@ const CONTRACT_ROUTES: Record<string, Revalidation> = {
   infoGetPost: 'public',
   infoGetClientConfig: 'public',
 };
-
-/** The caching headers of a revalidated answer, on its 200 and on its 304 alike. */
-export function setRevalidationHeaders(reply: FastifyReply, revalidation: Revalidation): void {
-  reply.header('cache-control', revalidation === 'private' ? 'private, no-cache' : 'public, no-cache');
-  addVary(reply, ...(revalidation === 'private' ? ['Accept-Encoding', 'Cookie'] : ['Accept-Encoding']));
-}
 
 /**
  * Gives a buffered answer its ETag (unless the handler set one) and turns it into a 304 without a

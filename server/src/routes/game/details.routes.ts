@@ -1,8 +1,9 @@
 import type { Handlers } from '../../contract/handlers';
+import { sendCachedJson } from '../../lib/cached-json';
 import { sendEmpty } from '../../lib/reply';
 import { requireUser } from '../../plugins/app/auth';
 import { browseGames, getFreeze, recentGames, setFreeze } from '../../modules/games';
-import { playerNotices } from '../../modules/notices';
+import { isDefaultNoticePage, playerNotices } from '../../modules/notices';
 import { gameInfo } from '../../modules/participations';
 import { ctftimeFeed, details, scoreboardEntry, sendDetails, sendScoreboard } from '../../modules/scoreboard';
 
@@ -28,7 +29,11 @@ export const gameDetailsHandlers: Handlers = {
     const board = await scoreboardEntry(request.server, request.params.id, request.user);
     return sendScoreboard(request, reply, board);
   },
-  async gameNotices(request) {
+  async gameNotices(request, reply) {
+    // What every page polls (the default page) is the cached list; another page is read as asked.
+    if (isDefaultNoticePage(request.query)) {
+      return sendCachedJson(request, reply, await request.server.noticeLists.get(request.params.id), 'private');
+    }
     return playerNotices(request.server.db, request.params.id, request.query);
   },
   // Beyond GZCTF: the CTFtime feed (players' view, so a freeze holds) and the Admin-set freeze.
