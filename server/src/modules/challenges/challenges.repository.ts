@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedQuery, type Db } from '../../db/client';
 import { findContainer } from '../instances';
 import { challenges, flags } from '../../db/schema/challenges';
 import { containerRows, instanceRows } from '../instances/read-models';
@@ -31,11 +31,22 @@ export async function findChallenge(db: Db, gameId: number, id: number): Promise
 }
 
 /** A challenge players can open: of this game and enabled. */
-export async function findEnabledChallenge(db: Db, gameId: number, id: number): Promise<ChallengeRow | undefined> {
-  const [row] = await db
+const enabledChallenge = preparedQuery((db) =>
+  db
     .select()
     .from(challenges)
-    .where(and(eq(challenges.id, id), eq(challenges.gameId, gameId), eq(challenges.isEnabled, true)));
+    .where(
+      and(
+        eq(challenges.id, sql.placeholder('id')),
+        eq(challenges.gameId, sql.placeholder('gameId')),
+        eq(challenges.isEnabled, true),
+      ),
+    )
+    .prepare('find_enabled_challenge'),
+);
+
+export async function findEnabledChallenge(db: Db, gameId: number, id: number): Promise<ChallengeRow | undefined> {
+  const [row] = await enabledChallenge(db).execute({ id, gameId });
   return row;
 }
 

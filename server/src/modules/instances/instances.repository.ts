@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { preparedQuery, type Db } from '../../db/client';
 import { installation } from '../../db/schema/installation';
 import { containers, gameInstances } from '../../db/schema/instances';
 import { challengeRows } from '../challenges/read-models';
@@ -18,6 +18,29 @@ export async function installationId(db: Db): Promise<string> {
   const [row] = await db.select({ id: installation.id }).from(installation);
   if (!row) throw new Error('the installation row is missing: migrations did not run');
   return row.id;
+}
+
+const teamInstance = preparedQuery((db) =>
+  db
+    .select()
+    .from(gameInstances)
+    .where(
+      and(
+        eq(gameInstances.participationId, sql.placeholder('participationId')),
+        eq(gameInstances.challengeId, sql.placeholder('challengeId')),
+      ),
+    )
+    .prepare('find_team_instance'),
+);
+
+/** The team's instance of a challenge, if it has one (read without a lock). */
+export async function findTeamInstance(
+  db: Db,
+  participationId: number,
+  challengeId: number,
+): Promise<InstanceRow | undefined> {
+  const [row] = await teamInstance(db).execute({ participationId, challengeId });
+  return row;
 }
 
 /** The team's instance of a challenge, created when missing; locked for the transaction. */

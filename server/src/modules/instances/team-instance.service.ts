@@ -9,7 +9,7 @@ import { findAttachments, toAttachmentModel } from '../attachments';
 import { findEnabledChallenge, findFlagAttachmentId, takeFreeFlag, type ChallengeRow } from '../challenges';
 import type { GameRow } from '../games';
 import { playContext, type ParticipationRow } from '../participations';
-import { lockOrCreateInstance, setInstanceFlag, type InstanceRow } from './instances.repository';
+import { findTeamInstance, lockOrCreateInstance, setInstanceFlag, type InstanceRow } from './instances.repository';
 
 /**
  * A team's instance of a challenge: made on first use, with the team's dynamic flag, and the
@@ -45,6 +45,13 @@ export async function prepareInstance(
   return row;
 }
 
+/** Whether `prepareInstance` would leave the instance as it is: nothing to assign. */
+function instanceReady(challenge: ChallengeRow, row: InstanceRow): boolean {
+  if (challenge.type === 'DynamicAttachment') return row.flagId !== null;
+  if (challenge.type === 'DynamicContainer') return row.flag !== null;
+  return true;
+}
+
 /** What a team's view of a challenge uses of the app: the database and the instance service (for a container's entry). */
 export interface ChallengeDetailDeps {
   db: Database;
@@ -65,7 +72,14 @@ export async function challengeDetail(
   const { game, participation } = await playContext(db, gameId, user);
   const challenge = await findEnabledChallenge(db, gameId, challengeId);
   if (!challenge) throw notFound('game.challengeNotFound');
-  const instance = await db.transaction((tx) => prepareInstance(tx, game, participation, challenge));
+  // Opened by every player of every team, often at once when a game starts: an instance that is
+  // ready (a static challenge's, or a dynamic one's with its flag) is read without a transaction,
+  // whose row lock costs a WAL flush at commit.
+  const known = await findTeamInstance(db, participation.id, challenge.id);
+  const instance =
+    known && instanceReady(challenge, known)
+      ? known
+      : await db.transaction((tx) => prepareInstance(tx, game, participation, challenge));
   let url: string | null = null;
   let fileSize: number | null = null;
   const attachmentId =

@@ -7,8 +7,16 @@ import type { ParticipationRow } from './review.repository';
 
 const teamMember = teamMemberRows();
 
+const participationCount = preparedQuery((db) =>
+  db
+    .select({ n: count() })
+    .from(participations)
+    .where(eq(participations.gameId, sql.placeholder('gameId')))
+    .prepare('count_participations'),
+);
+
 export async function countParticipations(db: Db, gameId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(participations).where(eq(participations.gameId, gameId));
+  const [row] = await participationCount(db).execute({ gameId });
   return row?.n ?? 0;
 }
 

@@ -1,9 +1,24 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedQuery, type Db } from '../../db/client';
 import type { AnswerResult } from '../../db/schema/enums';
 import { submissions } from '../../db/schema/submissions';
 
-/** The status of one of the user's submissions, only when it is the team's and the challenge's. */
+const ownSubmissionStatus = preparedQuery((db) =>
+  db
+    .select({ status: submissions.status })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.id, sql.placeholder('id')),
+        eq(submissions.userId, sql.placeholder('userId')),
+        eq(submissions.participationId, sql.placeholder('participationId')),
+        eq(submissions.challengeId, sql.placeholder('challengeId')),
+      ),
+    )
+    .prepare('find_own_submission_status'),
+);
+
+/** The status of one of the user's submissions, only when it is the team's and the challenge's (polled after each submission). */
 export async function findOwnSubmissionStatus(
   db: Db,
   id: number,
@@ -11,16 +26,6 @@ export async function findOwnSubmissionStatus(
   participationId: number,
   challengeId: number,
 ): Promise<AnswerResult | undefined> {
-  const [row] = await db
-    .select({ status: submissions.status })
-    .from(submissions)
-    .where(
-      and(
-        eq(submissions.id, id),
-        eq(submissions.userId, userId),
-        eq(submissions.participationId, participationId),
-        eq(submissions.challengeId, challengeId),
-      ),
-    );
+  const [row] = await ownSubmissionStatus(db).execute({ id, userId, participationId, challengeId });
   return row?.status;
 }
