@@ -194,7 +194,8 @@ function readmeTable(table: Array<{ scale: number; figures: Figure[] }>): string
       const each = figures[index]!;
       const round = median(each.rounds);
       const p99 = each.target?.p99 === undefined ? '' : `, p99 ${round.result.p99.toFixed(0)} ms`;
-      return `${ratioOf(round).toFixed(3)} (${round.result.rps.toFixed(0)}/s${p99}) ${met(each) ? '✓' : '✗'}`;
+      const mark = each.target ? ` ${met(each) ? '✓' : '✗'}` : '';
+      return `${ratioOf(round).toFixed(3)} (${round.result.rps.toFixed(0)}/s${p99})${mark}`;
     });
     const targets = table.map(({ figures }) => targetText(figures[index]!.target));
     const target = targets.every((each) => each === targets[0]) ? targets[0]! : targets.join(' / ');
