@@ -47,15 +47,22 @@ describe('the monitor events tab', () => {
     expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Cheat detected' }));
-    await waitFor(() => expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument());
-    expect(within(list).getByText('Cheat on Warmup: Blue submitted the flag of Red')).toBeInTheDocument();
+    // The filtered page once it has arrived: while it loads, the list shows neither.
+    await waitFor(() => {
+      expect(list).toHaveAttribute('aria-busy', 'false');
+      expect(within(list).getByText('Cheat on Warmup: Blue submitted the flag of Red')).toBeInTheDocument();
+      expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument();
+    });
     expect(screen.getByRole('button', { name: 'Cheat detected' })).toHaveAttribute('aria-pressed', 'true');
     expect(asked.at(-1)).toEqual({ type: 'CheatDetected', search: null });
 
     await userEvent.click(screen.getByRole('button', { name: 'All' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search events' }), 'green');
-    await within(list).findByText('Started the container of Pwn me');
-    await waitFor(() => expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument());
+    await waitFor(() => {
+      expect(list).toHaveAttribute('aria-busy', 'false');
+      expect(within(list).getByText('Started the container of Pwn me')).toBeInTheDocument();
+      expect(within(list).queryByText('Submitted a flag for Warmup')).not.toBeInTheDocument();
+    });
     // One request per pause in the typing, not one per key.
     const searched = asked.filter((item) => item.search !== null);
     expect(searched.at(-1)).toEqual({ type: null, search: 'green' });
