@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   challenges,
@@ -17,14 +17,12 @@ import {
 import { setUserRole } from '../../../server/src/modules/accounts/account.repository';
 import { unjudgedIds } from '../../../server/src/modules/submissions/checker';
 import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
-import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
 import {
   acceptedPlayer,
   assertError,
   assertOk,
-  client,
   join,
   newChallenge,
   newGame,
@@ -32,6 +30,7 @@ import {
   settle,
   submit,
   type Client,
+  suiteWithAdmin,
 } from './support';
 
 /**
@@ -41,14 +40,7 @@ import {
  */
 for (const engine of engines()) {
   describe(`batched submitting and judging (${engine.name})`, () => {
-    let ctx: TestApp;
-    let admin: Client;
-
-    before(async () => {
-      ctx = await createTestApp(engine);
-      admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
-    });
-    after(async () => ctx.close());
+    const { ctx, admin } = suiteWithAdmin(engine);
 
     test('concurrent submissions with different contexts each get their own answer', async () => {
       const game = await newGame(admin);

@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { participations, teamMembers, userParticipations } from '../../../server/src/db/schema';
-import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
-import { asUser } from '../helpers/users';
-import { assertError, assertOk, client, join, newGame, newPlayer, setTimes, times, type Client } from './support';
+import { assertError, assertOk, client, join, newGame, newPlayer, setTimes, times, suiteWithAdmin } from './support';
 
 for (const engine of engines()) {
   describe(`game list, join and leave (${engine.name})`, () => {
-    let ctx: TestApp;
-    let admin: Client;
-
-    before(async () => {
-      ctx = await createTestApp(engine);
-      admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
-    });
-    after(async () => ctx.close());
+    const { ctx, admin } = suiteWithAdmin(engine);
 
     test('lists and details follow the contract; hidden games are reachable by id only', async () => {
       const visible = await newGame(admin);

@@ -1,34 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { gameNotices } from '../../../server/src/db/schema';
 import { NOTICE_LIST_MS, NoticeLists } from '../../../server/src/modules/notices/notice-lists';
-import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
-import { asUser } from '../helpers/users';
-import {
-  acceptedPlayer,
-  assertOk,
-  client,
-  newChallenge,
-  newGame,
-  setTimes,
-  settle,
-  submit,
-  type Client,
-} from './support';
+import { acceptedPlayer, assertOk, newChallenge, newGame, setTimes, settle, submit, suiteWithAdmin } from './support';
 
 type Notice = { id: number; type: string; values: string[] };
 
 for (const engine of engines()) {
   describe(`the players' notice list, cached per game (${engine.name})`, () => {
-    let ctx: TestApp;
-    let admin: Client;
-
-    before(async () => {
-      ctx = await createTestApp(engine);
-      admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
-    });
-    after(async () => ctx.close());
+    const { ctx, admin } = suiteWithAdmin(engine);
 
     test('a notice posted, edited, deleted or won as a blood here shows in the very next poll', async () => {
       const game = await newGame(admin);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { cheatInfo, gameEvents, gameInstances, games, participations, solves } from '../../../server/src/db/schema';
 import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
-import { createTestApp, type TestApp } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
@@ -21,20 +20,14 @@ import {
   submit,
   times,
   type Client,
+  suiteWithAdmin,
 } from './support';
 
 const withoutTime = (board: ScoreboardModel) => ({ ...board, updateTimeUtc: 0 });
 
 for (const engine of engines()) {
   describe(`playing a game (${engine.name})`, () => {
-    let ctx: TestApp;
-    let admin: Client;
-
-    before(async () => {
-      ctx = await createTestApp(engine);
-      admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
-    });
-    after(async () => ctx.close());
+    const { ctx, admin } = suiteWithAdmin(engine);
 
     const scoreboard = async (api: Client, gameId: number) =>
       assertOk('gameScoreboard', await api('GET', `/api/game/${gameId}/scoreboard`)) as ScoreboardModel;

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createMemoryCache } from '../../../server/src/plugins/app/cache';
 import { ScoreboardCache } from '../../../server/src/modules/scoreboard/scoreboard-cache';
 import type { ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import type { BuildLock } from '../../../server/src/plugins/app/build-lock';
-import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
-import { asUser } from '../helpers/users';
-import { acceptedPlayer, client, newChallenge, newGame, submit, type Client } from './support';
+import { acceptedPlayer, newChallenge, newGame, submit, suiteWithAdmin } from './support';
 
 /** Reads the board until `done` holds (the regeneration runs in the background), for at most `ms`. */
 async function boardWhen(
@@ -28,14 +26,7 @@ const solvedCount = (board: ScoreboardModel) => board.items.reduce((sum, item) =
 
 for (const engine of engines()) {
   describe(`scoreboard regeneration under a stream of solves (${engine.name})`, () => {
-    let ctx: TestApp;
-    let admin: Client;
-
-    before(async () => {
-      ctx = await createTestApp(engine);
-      admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
-    });
-    after(async () => ctx.close());
+    const { ctx, admin } = suiteWithAdmin(engine);
 
     test('a solve within the pause waits for it; an admin change and a reader waiting for idle do not', async () => {
       const game = await newGame(admin);

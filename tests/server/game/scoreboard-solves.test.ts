@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { games } from '../../../server/src/db/schema';
 import { submissions } from '../../../server/src/db/schema/submissions';
@@ -12,23 +12,14 @@ import {
 } from '../../../server/src/modules/scoreboard/scoreboard';
 import { ScoreboardCache } from '../../../server/src/modules/scoreboard/scoreboard-cache';
 import { createMemoryCache } from '../../../server/src/plugins/app/cache';
-import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
-import { asUser } from '../helpers/users';
-import { acceptedPlayer, client, newChallenge, newGame, settle, submit, type Client } from './support';
+import { acceptedPlayer, newChallenge, newGame, settle, submit, suiteWithAdmin } from './support';
 
 const bySubmission = (solves: SolveInput[]) => [...solves].sort((a, b) => a.submissionId - b.submissionId);
 
 for (const engine of engines()) {
   describe(`the board's solves read since the last build (${engine.name})`, () => {
-    let ctx: TestApp;
-    let admin: Client;
-
-    before(async () => {
-      ctx = await createTestApp(engine);
-      admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
-    });
-    after(async () => ctx.close());
+    const { ctx, admin } = suiteWithAdmin(engine);
 
     /** Reads the rows after `previous` and checks the solves against a read of them all. */
     async function readAfter(gameId: number, previous: SolveSnapshot) {

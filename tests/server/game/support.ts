@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { games } from '../../../server/src/db/schema';
 import { createTeam } from '../db/fixtures';
+import { createTestApp, type TestApp } from '../helpers/app';
+import type { Engine } from '../helpers/database';
 import { asUser } from '../helpers/users';
 import { assertOk, client, createChallenge, createGame, type Client } from '../edit/support';
 
@@ -11,6 +14,36 @@ export { assertError, assertOk, client, type Client } from '../edit/support';
 const HOUR = 3_600_000;
 
 /** A running game (or with overrides) created by an admin through the edit API. */
+/**
+ * The suite's app on `engine` and an Admin's client, made before its tests and closed after them
+ * (call it inside `describe`). Both may be named from then on: they forward to what `before` made.
+ */
+export function suiteWithAdmin(engine: Engine): { ctx: TestApp; admin: Client } {
+  let made: { ctx: TestApp; admin: Client } | undefined;
+  before(async () => {
+    const ctx = await createTestApp(engine);
+    made = { ctx, admin: client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie) };
+  });
+  after(async () => made?.ctx.close());
+  const current = () => {
+    if (!made) throw new Error('the suite has not started: use its app from within a test or hook');
+    return made;
+  };
+  const ctx: TestApp = {
+    get app() {
+      return current().ctx.app;
+    },
+    get database() {
+      return current().ctx.database;
+    },
+    get env() {
+      return current().ctx.env;
+    },
+    close: () => current().ctx.close(),
+  };
+  return { ctx, admin: (...args) => current().admin(...args) };
+}
+
 export async function newGame(admin: Client, overrides: Record<string, unknown> = {}) {
   return createGame(admin, { acceptWithoutReview: true, ...overrides });
 }
