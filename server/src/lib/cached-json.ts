@@ -2,13 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  etagMatches,
-  negotiateEncoding,
-  setRevalidationHeaders,
-  type ContentCoding,
-  type Revalidation,
-} from './http-caching';
+import { negotiateEncoding, sentNotModified, type ContentCoding, type Revalidation } from './http-caching';
 
 /**
  * A JSON answer made once and sent to many (a game's scoreboard, its players' notices): the text,
@@ -77,10 +71,7 @@ export async function sendCachedJson(
   answer: CachedJson,
   revalidation: Revalidation,
 ): Promise<FastifyReply> {
-  const etag = `W/${answer.etag}`;
-  setRevalidationHeaders(reply, revalidation);
-  reply.header('etag', etag);
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (sentNotModified(request, reply, `W/${answer.etag}`, revalidation)) return reply;
   reply.type('application/json; charset=utf-8');
   const coding = negotiateEncoding(request.headers['accept-encoding'], CODINGS);
   if (coding === 'identity') return reply.send(answer.bytes);

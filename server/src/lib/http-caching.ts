@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The content codings the server produces, in its order of preference when a client likes both. */
 export type ContentCoding = 'br' | 'gzip';
@@ -28,10 +28,30 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  */
 export type Revalidation = 'public' | 'private';
 
+/** Answers smaller than this (bytes) go out as they are: compressing them saves too little to pay. */
+export const COMPRESSION_THRESHOLD = 1024;
+
 /** The caching headers of a revalidated answer, on its 200 and on its 304 alike. */
 export function setRevalidationHeaders(reply: FastifyReply, revalidation: Revalidation): void {
   reply.header('cache-control', revalidation === 'private' ? 'private, no-cache' : 'public, no-cache');
   addVary(reply, ...(revalidation === 'private' ? ['Accept-Encoding', 'Cookie'] : ['Accept-Encoding']));
+}
+
+/**
+ * Gives an answer made by its handler (not serialised by the route) its caching headers and ETag,
+ * and answers 304 without a body when the request's If-None-Match names it: true when it did.
+ */
+export function sentNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  revalidation: Revalidation,
+): boolean {
+  setRevalidationHeaders(reply, revalidation);
+  reply.header('etag', etag);
+  if (!etagMatches(request.headers['if-none-match'], etag)) return false;
+  void reply.code(304).send();
+  return true;
 }
 
 /** Adds header fields to `Vary` once each, keeping what other code put there (on every answer: kept cheap). */

@@ -9,8 +9,7 @@ import type { ScoreboardEntry } from './scoreboard-board';
 import type { ScoreboardCache } from './scoreboard-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GzipPrefix } from '../../lib/gzip-prefix';
-import { etagMatches, negotiateEncoding, setRevalidationHeaders, weakEtag } from '../../lib/http-caching';
-import { COMPRESSION_THRESHOLD } from '../../plugins/app/compression';
+import { COMPRESSION_THRESHOLD, negotiateEncoding, sentNotModified, weakEtag } from '../../lib/http-caching';
 import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
 
 /** What serving boards uses of the app. */
@@ -126,9 +125,7 @@ export async function details(deps: BoardDeps, gameId: number, user: SessionUser
  * request).
  */
 export function sendDetails(request: FastifyRequest, reply: FastifyReply, answer: DetailsAnswer): FastifyReply {
-  setRevalidationHeaders(reply, 'private');
-  reply.header('etag', answer.etag);
-  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  if (sentNotModified(request, reply, answer.etag, 'private')) return reply;
   reply.type('application/json; charset=utf-8');
   const large = answer.json.length >= COMPRESSION_THRESHOLD;
   if (large && negotiateEncoding(request.headers['accept-encoding'], ['gzip']) === 'gzip') {

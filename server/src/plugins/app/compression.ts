@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { addVary } from '../../lib/http-caching';
+import { addVary, COMPRESSION_THRESHOLD } from '../../lib/http-caching';
 
 /**
  * Routes whose answers are never compressed here: container WebSocket proxies and hubs (upgrades
@@ -11,8 +11,6 @@ import { addVary } from '../../lib/http-caching';
  */
 const UNCOMPRESSED_PREFIXES = ['/hub/', '/api/proxy/', '/assets/'];
 const STATIC_FILES_ROUTE = '/*';
-/** Answers smaller than this (bytes) go out as they are: compressing them saves too little to pay. */
-export const COMPRESSION_THRESHOLD = 1024;
 /**
  * The contract's file downloads (sheets, archives, captures): sent as they are, with their length.
  * Most are compressed already (xlsx, archives of PDFs) and the rest can be large, so compressing

@@ -14,12 +14,11 @@ declare module 'fastify' {
  * by browsers and revalidated, so an unchanged one costs a 304 without a body. The scoreboard
  * (`gameScoreboard`, private) does the same itself, from the ETag made once per board
  * (`sendCachedJson`, lib/cached-json.ts), and so do a team's game details (`gameDetails`, private:
- * `sendDetails` in modules/scoreboard/views.service.ts); neither needs the hook. The notices'
- * default page goes out the scoreboard's way (`gameNotices`); a page asked for by `count`/`skip` here.
+ * `sendDetails` in modules/scoreboard/views.service.ts), and the game's notices (`gameNotices`,
+ * private, the polled page cached per game); none of them needs the hook.
  */
 const CONTRACT_ROUTES: Record<string, Revalidation> = {
   gameGame: 'private',
-  gameNotices: 'private',
   gameGames: 'public',
   gameRecentGames: 'public',
   infoGetPosts: 'public',

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../contract/handlers';
-import { sendCachedJson } from '../../lib/cached-json';
+import { cachedJsonOf, sendCachedJson } from '../../lib/cached-json';
 import { sendEmpty } from '../../lib/reply';
 import { requireUser } from '../../plugins/app/auth';
 import { browseGames, getFreeze, recentGames, setFreeze } from '../../modules/games';
@@ -31,10 +31,11 @@ export const gameDetailsHandlers: Handlers = {
   },
   async gameNotices(request, reply) {
     // What every page polls (the default page) is the cached list; another page is read as asked.
-    if (isDefaultNoticePage(request.query)) {
-      return sendCachedJson(request, reply, await request.server.noticeLists.get(request.params.id), 'private');
-    }
-    return playerNotices(request.server.db, request.params.id, request.query);
+    const { id } = request.params;
+    const list = isDefaultNoticePage(request.query)
+      ? await request.server.noticeLists.get(id)
+      : cachedJsonOf(JSON.stringify(await playerNotices(request.server.db, id, request.query)));
+    return sendCachedJson(request, reply, list, 'private');
   },
   // Beyond GZCTF: the CTFtime feed (players' view, so a freeze holds) and the Admin-set freeze.
   async beyondCtftimeFeed(request) {
