@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createUser, uniqueName } from '../server/helpers/users';
+import { dismissNotifications } from './helpers/notifications';
 import { startPlatform, type Platform, signInWithApi } from './helpers/platform';
 
 const card = (page: Page, name: string): Locator => page.getByRole('article', { name });
@@ -97,6 +98,7 @@ describe('the teams page in Chromium', () => {
     await confirm(b, 'Remove this member?', 'Remove');
     await bobManage.getByText(alice.userName).waitFor({ state: 'detached' });
     await platform.screenshot(b, 'teams-manage-after-kick');
+    await dismissNotifications(b);
     await bobManage.getByRole('button', { name: 'Close' }).click();
     await a.reload();
     await a.getByRole('heading', { name: 'You are not in a team yet' }).waitFor();
