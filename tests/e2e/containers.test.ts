@@ -7,6 +7,7 @@ import { assertOk, client } from '../server/edit/support';
 import { newGame } from '../server/game/support';
 import { createUser, signIn as apiSignIn, uniqueName } from '../server/helpers/users';
 import { containerChallenge, containerEnv, platformId, readTcp, TEST_PORTS } from '../server/instances/support';
+import { dismissNotifications } from './helpers/notifications';
 import { startPlatform, signInThroughUi, type Platform } from './helpers/platform';
 
 const TIMEOUT = 30_000;
@@ -114,6 +115,7 @@ describe('challenge containers in Chromium', async () => {
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await dialog.getByText('Accepted! The flag is correct.').waitFor({ timeout: TIMEOUT });
       await dialog.getByRole('button', { name: 'Start instance' }).waitFor({ timeout: TIMEOUT });
+      await dismissNotifications(page);
       await dialog.getByRole('button', { name: 'Close' }).click();
 
       // Another instance: entry and countdown, then destroyed by the player.

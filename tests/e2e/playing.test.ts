@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { assertOk, client, uploadAsset } from '../server/edit/support';
 import { newChallenge, newGame } from '../server/game/support';
 import { createUser, signIn as apiSignIn, uniqueName } from '../server/helpers/users';
+import { dismissNotifications } from './helpers/notifications';
 import { startPlatform, type Platform, signInWithApi } from './helpers/platform';
 
 const RIGHT_FLAG = 'flag{e2e_playing_right}';
@@ -107,6 +108,8 @@ describe('playing a game in Chromium', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.getByText('Accepted! The flag is correct.').waitFor();
     await platform.screenshot(page, 'playing-accepted');
+    // The first blood's notification may cover the button (bottom-right).
+    await dismissNotifications(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 

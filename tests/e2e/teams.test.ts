@@ -57,6 +57,7 @@ describe('the teams page in Chromium', () => {
     assert.equal(code, await codeBox.inputValue());
     assert.match(code, new RegExp(`^${teamName}:\\d+:[0-9a-f]{32}$`));
     await platform.screenshot(a, 'teams-manage-captain');
+    await dismissNotifications(a);
     await manage.getByRole('button', { name: 'Close' }).click();
     await manage.waitFor({ state: 'detached' });
 
