@@ -108,7 +108,9 @@ describe('playing a game in Chromium', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.getByText('Accepted! The flag is correct.').waitFor();
     await platform.screenshot(page, 'playing-accepted');
-    // The first blood's notification may cover the button (bottom-right).
+    // The first blood is announced as a notification too (bottom-right, where it may cover the
+    // button): once it is there, it is closed, so none arrives between closing and clicking.
+    await page.locator('.ctf-notifications').getByText(`${teamName} took first blood on ${challengeTitle}`).waitFor();
     await dismissNotifications(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
