@@ -3,7 +3,7 @@
  * (or per few files: `filesPerProcess`), spec output on the terminal and a TAP copy that tests/run.ts
  * reads the counts from.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureClientBuilt } from '../server/src/tools/client-build';
@@ -17,11 +17,13 @@ interface Group {
   /** Test files run at once (node --test's default on 2 cores is one). */
   concurrency: number;
   /**
-   * Folders (under `dir`) whose files run afterwards, one at a time: they start Docker containers,
-   * kill and restart processes or time shutdowns, and a neighbour competing for the engine or the
-   * cores made them fail (a burst of container starts did, at two files at once).
+   * Folders and files (under `dir`) that run afterwards, in lanes: a lane's files run one at a time,
+   * its lanes side by side. They start Docker containers, kill and restart processes or time
+   * shutdowns, and a file of the same kind beside them made them fail (a burst of container starts
+   * did, at two files at once); one lane of each kind still leaves a core idle half the time, so the
+   * Docker files and the process-killing ones share the machine (measured: 125 s one at a time).
    */
-  alone?: string[];
+  alone?: string[][];
   /** Runs once before the group's files start. */
   prepare?: () => void;
   /** Node flags for every test file's process (the runner hands its own flags down to them). */
@@ -50,7 +52,7 @@ export const GROUPS: Record<string, Group> = {
     // Each file mostly waits on PostgreSQL, PGlite and timers: two at once keep both cores busy
     // (three at once measured 252 s once and 273 s in CI for the pass that took 270 s at two).
     concurrency: 2,
-    alone: ['instances', 'crash', 'multi', 'core/shutdown.test.ts'],
+    alone: [['instances'], ['crash', 'multi', 'core/shutdown.test.ts']],
     nodeFlags: [BASELINE_WASM],
     filesPerProcess: 6,
     longest: ['fuzz'],
@@ -72,33 +74,63 @@ function findTests(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => findTests(path.join(dir, entry.name)));
 }
 
-/** The TAP files a group's run writes, one per pass; tests/run.ts adds up their counts. */
+/** The TAP files a group's run writes, one per pass and lane; tests/run.ts adds up their counts. */
 export const tapFiles = (name: string) => [
   path.join(ARTIFACTS, `${name}.tap`),
-  path.join(ARTIFACTS, `${name}-alone.tap`),
+  ...(GROUPS[name]?.alone ?? []).map((_, lane) => path.join(ARTIFACTS, `${name}-alone-${lane}.tap`)),
 ];
+
+function testArgs(files: string[], tap: string, group: Group, concurrency: number, extraArgs: string[]): string[] {
+  return [
+    ...(group.nodeFlags ?? []),
+    '--import',
+    'tsx',
+    '--test',
+    `--test-timeout=${group.timeoutMs}`,
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...extraArgs,
+    ...files.map((file) => path.relative(ROOT, file)),
+  ];
+}
 
 function runFiles(files: string[], tap: string, group: Group, concurrency: number, extraArgs: string[]): number {
   if (files.length === 0) return 0;
-  const result = spawnSync(
-    process.execPath,
-    [
-      ...(group.nodeFlags ?? []),
-      '--import',
-      'tsx',
-      '--test',
-      `--test-timeout=${group.timeoutMs}`,
-      `--test-concurrency=${concurrency}`,
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      ...extraArgs,
-      ...files.map((file) => path.relative(ROOT, file)),
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
+  const result = spawnSync(process.execPath, testArgs(files, tap, group, concurrency, extraArgs), {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   return result.status ?? 1;
+}
+
+/**
+ * The lanes side by side, each running its files one at a time; a lane's report is printed whole
+ * when it ends, so two lanes' lines never interleave. Resolves to the first non-zero exit status.
+ */
+async function runLanes(lanes: string[][], taps: string[], group: Group, extraArgs: string[]): Promise<number> {
+  const statuses = await Promise.all(
+    lanes.map(
+      (files, lane) =>
+        new Promise<number>((resolve) => {
+          if (files.length === 0) return resolve(0);
+          const child = spawn(process.execPath, testArgs(files, taps[lane]!, group, 1, extraArgs), {
+            cwd: ROOT,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          const output: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('close', (code) => {
+            process.stdout.write(Buffer.concat(output));
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  return statuses.find((status) => status !== 0) ?? 0;
 }
 
 /**
@@ -128,15 +160,18 @@ function entries(files: string[], base: string, group: Group, name: string): str
   });
 }
 
-export function runGroup(name: string, extraArgs: string[] = []): number {
+export async function runGroup(name: string, extraArgs: string[] = []): Promise<number> {
   const group = GROUPS[name];
   if (!group) throw new Error(`Unknown test group ${name}; use one of ${Object.keys(GROUPS).join(', ')}`);
   const base = path.join(ROOT, group.dir);
-  const alone = new Set((group.alone ?? []).flatMap((entry) => findTests(path.join(base, entry))));
   const files = findTests(base).sort();
+  const lanes = (group.alone ?? []).map((lane) =>
+    lane.flatMap((entry) => findTests(path.join(base, entry))).filter((file) => files.includes(file)),
+  );
+  const alone = new Set(lanes.flat());
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const [tap, aloneTap] = tapFiles(name) as [string, string];
-  for (const file of [tap, aloneTap]) fs.rmSync(file, { force: true });
+  const [tap, ...laneTaps] = tapFiles(name) as [string, ...string[]];
+  for (const file of [tap, ...laneTaps]) fs.rmSync(file, { force: true });
   if (files.length === 0) {
     process.stdout.write(`no ${name} tests found\n`);
     return 0;
@@ -144,17 +179,10 @@ export function runGroup(name: string, extraArgs: string[] = []): number {
   group.prepare?.();
   const together = files.filter((file) => !alone.has(file));
   const first = runFiles(entries(together, base, group, name), tap, group, group.concurrency, extraArgs);
-  // One at a time, so in a process or not they run one after another as before.
-  const second = runFiles(
-    entries(
-      files.filter((file) => alone.has(file)),
-      base,
-      group,
-      `${name}-alone`,
-    ),
-    aloneTap,
+  const second = await runLanes(
+    lanes.map((lane, index) => entries(lane, base, group, `${name}-alone-${index}`)),
+    laneTaps,
     group,
-    1,
     extraArgs,
   );
   return first || second;
@@ -162,5 +190,5 @@ export function runGroup(name: string, extraArgs: string[] = []): number {
 
 if (require.main === module) {
   const [name = 'server', ...rest] = process.argv.slice(2);
-  process.exit(runGroup(name, rest));
+  void runGroup(name, rest).then((status) => process.exit(status));
 }

@@ -85,10 +85,13 @@ function jestCounts(file: string): { passed: number; failed: number } | undefine
   return { passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites };
 }
 
-function stage(name: string, body: () => { passed: number; failed: number }): StageResult {
+async function stage(
+  name: string,
+  body: () => { passed: number; failed: number } | Promise<{ passed: number; failed: number }>,
+): Promise<StageResult> {
   process.stdout.write(`\n=== ${name} ===\n`);
   const started = Date.now();
-  const counts = body();
+  const counts = await body();
   const result = { name, ...counts, seconds: (Date.now() - started) / 1000 };
   process.stdout.write(
     `--- ${name}: ${result.passed} passed, ${result.failed} failed (${result.seconds.toFixed(1)} s)\n`,
@@ -99,8 +102,8 @@ function stage(name: string, body: () => { passed: number; failed: number }): St
 /** A check with no test count of its own (lint, types) counts as one test. */
 const check = (status: number) => (status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
-function nodeGroup(name: string) {
-  const status = runGroup(name);
+async function nodeGroup(name: string) {
+  const status = await runGroup(name);
   const counts = { passed: 0, failed: 0 };
   for (const part of tapFiles(name).map(tapCounts)) {
     counts.passed += part?.passed ?? 0;
@@ -147,15 +150,15 @@ async function main() {
   ];
   process.stdout.write(`--- lint, types and build took ${wall.toFixed(1)} s in all\n`);
   results.push(
-    stage('contract', () => nodeGroup('contract')),
-    stage('client unit', () => {
+    await stage('contract', () => nodeGroup('contract')),
+    await stage('client unit', () => {
       // Two workers: jest's default on 2 cores is one.
       const status = run('npx', ['jest', '--ci', '--maxWorkers=2', '--json', `--outputFile=${jestReport}`]);
       const counts = jestCounts(jestReport) ?? { passed: 0, failed: 0 };
       return status !== 0 && counts.failed === 0 ? { ...counts, failed: 1 } : counts;
     }),
-    stage('server', () => nodeGroup('server')),
-    stage('end-to-end', () => nodeGroup('e2e')),
+    await stage('server', () => nodeGroup('server')),
+    await stage('end-to-end', () => nodeGroup('e2e')),
   );
   process.stdout.write('\n=== summary ===\n');
   for (const result of results) {
