@@ -45,6 +45,43 @@ const list = (value: string) =>
 
 const CIDR = /^(\d{1,3})(\.\d{1,3}){3}\/\d{1,2}$/;
 
+const REGISTRY_HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/;
+
+/**
+ * CONTAINER_REGISTRIES: JSON, by registry host (`docker.io` for Docker Hub) the user name and
+ * password (or token) images from it are pulled with, as GZCTF's `Registries`. The messages never
+ * repeat a value: they may hold a password.
+ */
+const registries = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, context): RegistryCredentials[] => {
+    if (value === '') return [];
+    const problem = (message: string) => {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return problem('must be JSON such as {"registry.example.com": {"userName": "ctf", "password": "…"}}');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return problem('must be a JSON object keyed by registry host');
+    const entries: RegistryCredentials[] = [];
+    for (const [host, credentials] of Object.entries(parsed)) {
+      const { userName, password } = (credentials ?? {}) as { userName?: unknown; password?: unknown };
+      if (!REGISTRY_HOST.test(host.toLowerCase()))
+        return problem(`has a key that is not a registry host such as registry.example.com:5000`);
+      if (typeof userName !== 'string' || userName === '' || typeof password !== 'string' || password === '')
+        return problem(`needs a non-empty "userName" and "password" string for each registry`);
+      entries.push({ host: host.toLowerCase(), userName, password });
+    }
+    return entries;
+  });
+
 /**
  * Where challenge containers may not connect by default: private networks (the platform's own hosts,
  * its database and cache), link-local (cloud metadata services) and carrier-grade NAT.
@@ -113,6 +150,7 @@ const envSchema = z.object({
       message: 'must be comma-separated IPv4 CIDR ranges such as 10.0.0.0/8',
     }),
   CONTAINER_FIREWALL: flag(true),
+  CONTAINER_REGISTRIES: registries,
   DOCKER_HOST: z
     .string()
     .trim()
@@ -211,8 +249,17 @@ export interface ContainerSettings {
   blockedCidrs: string[];
   /** Install the host firewall rules that keep containers off the platform's host (Docker, local engine). */
   firewall: boolean;
+  /** Private registries' credentials, by host; images from other registries are pulled anonymously. */
+  registries: RegistryCredentials[];
   docker: DockerSettings;
   kubernetes: KubernetesSettings;
+}
+
+export interface RegistryCredentials {
+  /** As in image names: `registry.example.com`, `localhost:5000`; `docker.io` for Docker Hub. */
+  host: string;
+  userName: string;
+  password: string;
 }
 
 export interface DockerSettings {
@@ -314,6 +361,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       startConcurrency: value.CONTAINER_START_CONCURRENCY,
       blockedCidrs: list(value.CONTAINER_BLOCKED_CIDRS),
       firewall: value.CONTAINER_FIREWALL,
+      registries: value.CONTAINER_REGISTRIES,
       docker: {
         host: value.DOCKER_HOST,
         certPath: value.DOCKER_CERT_PATH,

@@ -40,6 +40,29 @@ export function docker(): Docker {
   return new Docker({ socketPath: DOCKER_SOCKET });
 }
 
+/** What the test image runs. */
+export const TEST_IMAGE_CMD = ['/bin/challenge'];
+
+/** The test image's files: busybox with its applets, a sticky /tmp, and the compiled challenge. */
+function fillTestRoot(root: string): void {
+  fs.mkdirSync(path.join(root, 'bin'));
+  fs.mkdirSync(path.join(root, 'tmp'), { mode: 0o1777 });
+  fs.writeFileSync(path.join(root, 'bin/busybox'), fs.readFileSync(BUSYBOX!), { mode: 0o755 });
+  for (const applet of APPLETS) fs.symlinkSync('busybox', path.join(root, 'bin', applet));
+  execFileSync('gcc', ['-static', '-O2', '-o', path.join(root, 'bin/challenge'), CHALLENGE_SOURCE]);
+}
+
+/** The test image's files as one uncompressed tar: a layer for the test registry to serve. */
+export function testImageLayer(): Buffer {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-layer-'));
+  try {
+    fillTestRoot(root);
+    return execFileSync('tar', ['-C', root, '-c', '.'], { maxBuffer: 64 * 1024 * 1024 });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
 /** Imports the test image once per content and returns its name. */
 export async function ensureTestImage(): Promise<string> {
   const busybox = fs.readFileSync(BUSYBOX!);
@@ -59,16 +82,12 @@ export async function ensureTestImage(): Promise<string> {
     return name;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-image-'));
   try {
-    fs.mkdirSync(path.join(root, 'bin'));
-    fs.mkdirSync(path.join(root, 'tmp'), { mode: 0o1777 });
-    fs.writeFileSync(path.join(root, 'bin/busybox'), busybox, { mode: 0o755 });
-    for (const applet of APPLETS) fs.symlinkSync('busybox', path.join(root, 'bin', applet));
-    execFileSync('gcc', ['-static', '-O2', '-o', path.join(root, 'bin/challenge'), CHALLENGE_SOURCE]);
+    fillTestRoot(root);
     const tar = spawn('tar', ['-C', root, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const stream = await engine.importImage(tar.stdout, {
       repo: 'gzctf-test/busybox',
       tag: digest,
-      changes: ['CMD ["/bin/challenge"]'],
+      changes: [`CMD ${JSON.stringify(TEST_IMAGE_CMD)}`],
     } as unknown as Record<string, unknown>);
     await new Promise<void>((resolve, reject) =>
       engine.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),

@@ -35,19 +35,23 @@ export interface StoredObject {
   apiVersion: string;
   kind: string;
   metadata: Metadata;
-  // Untyped on purpose: parsed JSON of any of four kinds, read field by field by the tests (the
+  // Untyped on purpose: parsed JSON of any of five kinds, read field by field by the tests (the
   // client library's models type dates as Date and every field as optional, which JSON is not).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   spec?: any;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   status?: any;
+  /** A secret's kind of content and its values (base64). */
+  type?: string;
+  data?: Record<string, string>;
 }
 
-export type Resource = 'namespaces' | 'pods' | 'services' | 'networkpolicies';
+export type Resource = 'namespaces' | 'pods' | 'services' | 'secrets' | 'networkpolicies';
 export const KINDS: Record<Resource, { kind: string; apiVersion: string }> = {
   namespaces: { kind: 'Namespace', apiVersion: 'v1' },
   pods: { kind: 'Pod', apiVersion: 'v1' },
   services: { kind: 'Service', apiVersion: 'v1' },
+  secrets: { kind: 'Secret', apiVersion: 'v1' },
   networkpolicies: { kind: 'NetworkPolicy', apiVersion: 'networking.k8s.io/v1' },
 };
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;

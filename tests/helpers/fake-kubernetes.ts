@@ -21,8 +21,8 @@ export type { ImageFailure } from './fake-kubernetes-api';
 
 /**
  * A stand-in Kubernetes API server for the backend tests: real HTTP on 127.0.0.1, so requests go
- * through @kubernetes/client-node exactly as in production. It keeps namespaces, pods, services and
- * network policies in memory, answers with the API's object and Status shapes, validates the few
+ * through @kubernetes/client-node exactly as in production. It keeps namespaces, pods, services,
+ * secrets and network policies in memory, answers with the API's object and Status shapes, validates the few
  * fields a real server would refuse, and plays the kubelet: a pod runs with an IP a moment after
  * creation, unless its image was told to fail.
  */
@@ -142,7 +142,7 @@ export class FakeKubernetes {
     const path = url.pathname;
     const namespaces = /^\/api\/v1\/namespaces(?:\/([^/]+))?$/.exec(path);
     if (namespaces) return this.serve('namespaces', undefined, namespaces[1], method, url, body);
-    const core = /^\/api\/v1\/namespaces\/([^/]+)\/(pods|services)(?:\/([^/]+))?$/.exec(path);
+    const core = /^\/api\/v1\/namespaces\/([^/]+)\/(pods|services|secrets)(?:\/([^/]+))?$/.exec(path);
     if (core) return this.serve(core[2] as Resource, core[1], core[3], method, url, body);
     const policies = /^\/apis\/networking\.k8s\.io\/v1\/namespaces\/([^/]+)\/networkpolicies(?:\/([^/]+))?$/.exec(path);
     if (policies) return this.serve('networkpolicies', policies[1], policies[2], method, url, body);

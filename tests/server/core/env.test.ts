@@ -32,3 +32,36 @@ test('bad values are all reported by variable name', () => {
     },
   );
 });
+
+test('CONTAINER_REGISTRIES: credentials by registry host, refused without ever repeating a value', () => {
+  assert.deepEqual(loadEnv({}).containers.registries, []);
+  const env = loadEnv({
+    CONTAINER_REGISTRIES: JSON.stringify({
+      'Registry.Example.org:5000': { userName: 'ctf', password: 'p@ss:w,rd' },
+      'docker.io': { userName: 'hub', password: 'token' },
+    }),
+  });
+  assert.deepEqual(env.containers.registries, [
+    { host: 'registry.example.org:5000', userName: 'ctf', password: 'p@ss:w,rd' },
+    { host: 'docker.io', userName: 'hub', password: 'token' },
+  ]);
+  const secret = 'hunter2-secret';
+  for (const bad of [
+    `{"registry.example.org": {"userName": "ctf", "password": "${secret}"`,
+    JSON.stringify([{ userName: 'ctf', password: secret }]),
+    JSON.stringify({ 'https://registry.example.org/': { userName: 'ctf', password: secret } }),
+    JSON.stringify({ 'registry.example.org': { userName: 'ctf' } }),
+    JSON.stringify({ 'registry.example.org': { userName: 'ctf', password: 42 } }),
+  ]) {
+    assert.throws(
+      () => loadEnv({ CONTAINER_REGISTRIES: bad }),
+      (error: unknown) => {
+        assert.ok(error instanceof EnvError);
+        assert.match(error.message, /CONTAINER_REGISTRIES: /);
+        assert.doesNotMatch(error.message, new RegExp(secret));
+        return true;
+      },
+      bad,
+    );
+  }
+});

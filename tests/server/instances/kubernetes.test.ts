@@ -98,6 +98,47 @@ describe('the Kubernetes backend against a stand-in API server', () => {
       assert.deepEqual(policies[0]!.spec.egress[0].to[0].ipBlock.except, ['192.168.0.0/16']);
     });
 
+    it('without CONTAINER_REGISTRIES makes no pull secret and names none on pods', async () => {
+      const kube = backend();
+      await kube.init();
+      await kube.create(specOf());
+      assert.equal(fake.objects('secrets', NAMESPACE).length, 0);
+      const [request] = fake.requestsTo('POST', /\/pods$/);
+      assert.equal((request!.body as { spec: { imagePullSecrets?: unknown } }).spec.imagePullSecrets, undefined);
+    });
+
+    it('keeps the registries in one pull secret, kept up to date, that every pod names', async () => {
+      const registries = [
+        { host: 'registry.example.org', userName: 'ctf', password: 'p@ss:word' },
+        { host: 'docker.io', userName: 'hub-user', password: 'hub-token' },
+      ];
+      await backend({ registries }).init();
+      const rotated = [{ host: 'registry.example.org', userName: 'ctf', password: 'rotated' }];
+      const kube = backend({ registries: rotated });
+      await kube.init();
+      const secrets = fake.objects('secrets', NAMESPACE);
+      assert.equal(secrets.length, 1);
+      const [secret] = secrets;
+      assert.equal(secret!.metadata.name, `gzctf-registries-${PLATFORM}`);
+      assert.equal(secret!.type, 'kubernetes.io/dockerconfigjson');
+      const config = JSON.parse(Buffer.from(secret!.data!['.dockerconfigjson']!, 'base64').toString('utf8'));
+      assert.deepEqual(config, {
+        auths: {
+          'registry.example.org': {
+            username: 'ctf',
+            password: 'rotated',
+            auth: Buffer.from('ctf:rotated').toString('base64'),
+          },
+        },
+      });
+
+      await kube.create(specOf());
+      const [request] = fake.requestsTo('POST', /\/pods$/);
+      assert.deepEqual((request!.body as { spec: { imagePullSecrets?: unknown } }).spec.imagePullSecrets, [
+        { name: `gzctf-registries-${PLATFORM}` },
+      ]);
+    });
+
     it('reports a missing kubeconfig, or no cluster, as an engine error', async () => {
       const missing = await engineFailure(
         backend({

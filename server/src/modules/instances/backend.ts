@@ -1,3 +1,5 @@
+import type { RegistryCredentials } from '../../env';
+
 /**
  * What the instances service asks of a container engine. Two implementations: `docker.backend.ts`
  * (dockerode) and `kubernetes.backend.ts` (@kubernetes/client-node). The service owns every rule
@@ -104,6 +106,8 @@ export interface BackendOptions {
   publicEntry: string;
   /** Destinations containers may not open connections to. */
   blockedCidrs: string[];
+  /** Credentials for pulling from private registries, by host (none: every pull is anonymous). */
+  registries?: RegistryCredentials[];
   log: BackendLog;
 }
 

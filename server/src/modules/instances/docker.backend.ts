@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Docker from 'dockerode';
-import type { DockerSettings } from '../../env';
+import type { DockerSettings, RegistryCredentials } from '../../env';
 import {
   ContainerEngineError,
   KEPT_CAPABILITIES,
@@ -13,6 +13,7 @@ import {
 } from './backend';
 import { dockerConnection } from './docker.connection';
 import { installFirewall } from './docker.firewall';
+import { credentialsFor, serverAddress } from './registries';
 
 export interface DockerBackendOptions extends BackendOptions {
   settings: DockerSettings;
@@ -121,7 +122,7 @@ export function createDockerBackend(options: DockerBackendOptions): ContainerBac
       try {
         container = await create().catch(async (error: unknown) => {
           if (statusOf(error) !== 404) throw error;
-          await pull(docker, spec.image);
+          await pull(docker, spec.image, options.registries ?? []);
           return create();
         });
       } catch (error) {
@@ -218,8 +219,21 @@ async function inspectNetwork(docker: Docker, name: string) {
   }
 }
 
-async function pull(docker: Docker, image: string): Promise<void> {
-  const stream = await docker.pull(image);
+/** Pulls a missing image, with its registry's credentials when CONTAINER_REGISTRIES has them. */
+async function pull(docker: Docker, image: string, registries: RegistryCredentials[]): Promise<void> {
+  const credentials = credentialsFor(image, registries);
+  const stream = await docker.pull(
+    image,
+    credentials
+      ? {
+          authconfig: {
+            username: credentials.userName,
+            password: credentials.password,
+            serveraddress: serverAddress(credentials),
+          },
+        }
+      : {},
+  );
   await new Promise<void>((resolve, reject) =>
     docker.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
   );

@@ -42,6 +42,7 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
     platformId,
     publicEntry: settings.publicEntry,
     blockedCidrs: settings.blockedCidrs,
+    registries: settings.registries,
     log,
   };
 

@@ -26,6 +26,8 @@ import {
   labelValue,
   podOf,
   policyName,
+  pullSecretName,
+  pullSecretOf,
   resourceName,
   serviceOf,
 } from './kubernetes.objects';
@@ -62,6 +64,8 @@ export function createKubernetesBackend(options: KubernetesBackendOptions): Cont
   const namespace = settings.namespace;
   const platform = labelValue(options.platformId);
   const policy = policyName(platform);
+  const registries = options.registries ?? [];
+  const pullSecret = registries.length > 0 ? pullSecretName(platform) : undefined;
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const pollMs = options.pollMs ?? 250;
   const request = timeoutOptions(options.requestTimeoutMs ?? 30_000);
@@ -91,6 +95,22 @@ export function createKubernetesBackend(options: KubernetesBackendOptions): Cont
     } catch (error) {
       // Another platform instance made it first.
       if (statusOf(error) !== 409) throw engineError(`could not create the namespace ${namespace}`, error);
+    }
+  }
+
+  /** The registries' pull secret, created or replaced so this start's credentials win. */
+  async function ensurePullSecret(core: CoreV1Api, name: string): Promise<void> {
+    const body = pullSecretOf(platform, registries);
+    try {
+      await core.createNamespacedSecret({ namespace, body }, request);
+      return;
+    } catch (error) {
+      if (statusOf(error) !== 409) throw engineError(`could not create the image pull secret ${name}`, error);
+    }
+    try {
+      await core.replaceNamespacedSecret({ name, namespace, body }, request);
+    } catch (error) {
+      throw engineError(`could not update the image pull secret ${name}`, error);
     }
   }
 
@@ -148,6 +168,7 @@ export function createKubernetesBackend(options: KubernetesBackendOptions): Cont
       const { core, networking } = connect();
       await ensureNamespace(core);
       await ensurePolicy(networking);
+      if (pullSecret) await ensurePullSecret(core, pullSecret);
       if (options.blockedCidrs.length > 0) {
         options.log.info(
           `challenge pods may not connect to ${options.blockedCidrs.join(', ')} (needs a network plugin that enforces NetworkPolicy)`,
@@ -167,7 +188,10 @@ export function createKubernetesBackend(options: KubernetesBackendOptions): Cont
       const labels = labelsOf(spec, platform);
       const created: Array<'pod' | 'service'> = [];
       try {
-        await core.createNamespacedPod({ namespace, body: podOf(name, labels, spec, settings.dns) }, request);
+        await core.createNamespacedPod(
+          { namespace, body: podOf(name, labels, spec, settings.dns, pullSecret) },
+          request,
+        );
         created.push('pod');
         const service = await core.createNamespacedService({ namespace, body: serviceOf(name, labels, spec) }, request);
         created.push('service');

@@ -1,6 +1,8 @@
-import type { V1NetworkPolicy, V1Pod, V1Service } from '@kubernetes/client-node';
+import type { V1NetworkPolicy, V1Pod, V1Secret, V1Service } from '@kubernetes/client-node';
 import { BlockList, isIPv4 } from 'node:net';
+import type { RegistryCredentials } from '../../env';
 import { KEPT_CAPABILITIES, LABELS, type ContainerSpec } from './backend';
+import { dockerConfigJson } from './registries';
 
 /**
  * The Kubernetes objects of one challenge container, as the backend creates them: the pod, its
@@ -30,7 +32,17 @@ export function labelsOf(spec: ContainerSpec, platform: string): Record<string, 
   };
 }
 
-export function podOf(name: string, labels: Record<string, string>, spec: ContainerSpec, dns: string[]): V1Pod {
+/**
+ * `pullSecret`: the platform's registry secret (`pullSecretOf`), when CONTAINER_REGISTRIES names
+ * any registry: the kubelet picks the credentials of the image's registry from it.
+ */
+export function podOf(
+  name: string,
+  labels: Record<string, string>,
+  spec: ContainerSpec,
+  dns: string[],
+  pullSecret?: string,
+): V1Pod {
   const cpuMilli = spec.cpuCount * 100;
   return {
     apiVersion: 'v1',
@@ -59,6 +71,7 @@ export function podOf(name: string, labels: Record<string, string>, spec: Contai
           },
         },
       ],
+      ...(pullSecret ? { imagePullSecrets: [{ name: pullSecret }] } : {}),
       automountServiceAccountToken: false,
       enableServiceLinks: false,
       restartPolicy: 'Never',
@@ -87,6 +100,19 @@ export function serviceOf(name: string, labels: Record<string, string>, spec: Co
 
 /** One policy per platform, so platforms sharing a namespace never replace each other's. */
 export const policyName = (platform: string) => `gzctf-policy-${platform}`;
+
+export const pullSecretName = (platform: string) => `gzctf-registries-${platform}`;
+
+/** The image pull secret holding every CONTAINER_REGISTRIES credential (GZCTF creates one at start too). */
+export function pullSecretOf(platform: string, registries: RegistryCredentials[]): V1Secret {
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    type: 'kubernetes.io/dockerconfigjson',
+    metadata: { name: pullSecretName(platform), labels: { [LABELS.platform]: platform } },
+    data: { '.dockerconfigjson': Buffer.from(dockerConfigJson(registries)).toString('base64') },
+  };
+}
 
 export function egressPolicy(platform: string, blockedCidrs: string[]): V1NetworkPolicy {
   return {
