@@ -98,36 +98,41 @@ export function createKubernetesBackend(options: KubernetesBackendOptions): Cont
     }
   }
 
-  /** The registries' pull secret, created or replaced so this start's credentials win. */
-  async function ensurePullSecret(core: CoreV1Api, name: string): Promise<void> {
-    const body = pullSecretOf(platform, registries);
+  /**
+   * Creates an object of the platform's, or replaces the one there: an update without a
+   * resourceVersion is unconditional, so the settings of this start win.
+   */
+  async function upsert(what: string, create: () => Promise<unknown>, replace: () => Promise<unknown>) {
     try {
-      await core.createNamespacedSecret({ namespace, body }, request);
+      await create();
       return;
     } catch (error) {
-      if (statusOf(error) !== 409) throw engineError(`could not create the image pull secret ${name}`, error);
+      if (statusOf(error) !== 409) throw engineError(`could not create ${what}`, error);
     }
     try {
-      await core.replaceNamespacedSecret({ name, namespace, body }, request);
+      await replace();
     } catch (error) {
-      throw engineError(`could not update the image pull secret ${name}`, error);
+      throw engineError(`could not update ${what}`, error);
     }
+  }
+
+  /** The registries' pull secret (CONTAINER_REGISTRIES), which every pod names. */
+  async function ensurePullSecret(core: CoreV1Api, name: string): Promise<void> {
+    const body = pullSecretOf(platform, registries);
+    await upsert(
+      `the image pull secret ${name}`,
+      () => core.createNamespacedSecret({ namespace, body }, request),
+      () => core.replaceNamespacedSecret({ name, namespace, body }, request),
+    );
   }
 
   async function ensurePolicy(networking: NetworkingV1Api): Promise<void> {
     const body = egressPolicy(platform, options.blockedCidrs);
-    try {
-      await networking.createNamespacedNetworkPolicy({ namespace, body }, request);
-      return;
-    } catch (error) {
-      if (statusOf(error) !== 409) throw engineError(`could not create the network policy ${policy}`, error);
-    }
-    try {
-      // An update without a resourceVersion is unconditional: the settings of this start win.
-      await networking.replaceNamespacedNetworkPolicy({ name: policy, namespace, body }, request);
-    } catch (error) {
-      throw engineError(`could not update the network policy ${policy}`, error);
-    }
+    await upsert(
+      `the network policy ${policy}`,
+      () => networking.createNamespacedNetworkPolicy({ namespace, body }, request),
+      () => networking.replaceNamespacedNetworkPolicy({ name: policy, namespace, body }, request),
+    );
   }
 
   async function remove(core: CoreV1Api, name: string, what: 'pod' | 'service'): Promise<void> {
