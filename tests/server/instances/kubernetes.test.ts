@@ -2,18 +2,14 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import {
-  ContainerEngineError,
-  KEPT_CAPABILITIES,
-  LABELS,
-  type ContainerSpec,
-} from '../../../server/src/modules/instances/backend';
+import { ContainerEngineError, KEPT_CAPABILITIES, LABELS } from '../../../server/src/modules/instances/backend';
 import {
   createKubernetesBackend,
   type KubernetesBackendOptions,
 } from '../../../server/src/modules/instances/kubernetes.backend';
 import { labelValue } from '../../../server/src/modules/instances/kubernetes.objects';
 import { FakeKubernetes, type ImageFailure } from '../../helpers/fake-kubernetes';
+import { containerSpec } from './support';
 
 const NAMESPACE = 'gzctf-test';
 const PLATFORM = randomUUID();
@@ -21,22 +17,6 @@ const BLOCKED = ['10.0.0.0/8', '169.254.0.0/16'];
 const DNS = ['1.1.1.1', '8.8.8.8'];
 const PODS = /\/namespaces\/gzctf-test\/pods/;
 const SERVICES = /\/namespaces\/gzctf-test\/services/;
-
-function specOf(overrides: Partial<ContainerSpec> = {}): ContainerSpec {
-  return {
-    rowId: randomUUID(),
-    image: 'registry.example.org/ctf/echo:1',
-    port: 7001,
-    memoryMb: 64,
-    cpuCount: 2,
-    storageMb: 256,
-    pidsLimit: 512,
-    env: { GZCTF_FLAG: 'flag{k8s}', GZCTF_TEAM_ID: '42' },
-    owner: { team: '42', user: randomUUID(), challenge: '7' },
-    publish: false,
-    ...overrides,
-  };
-}
 
 /** Rejects with a ContainerEngineError and returns its message. */
 async function engineFailure(promise: Promise<unknown>): Promise<string> {
@@ -101,7 +81,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
     it('without CONTAINER_REGISTRIES makes no pull secret and names none on pods', async () => {
       const kube = backend();
       await kube.init();
-      await kube.create(specOf());
+      await kube.create(containerSpec());
       assert.equal(fake.objects('secrets', NAMESPACE).length, 0);
       const [request] = fake.requestsTo('POST', /\/pods$/);
       assert.equal((request!.body as { spec: { imagePullSecrets?: unknown } }).spec.imagePullSecrets, undefined);
@@ -132,7 +112,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
         },
       });
 
-      await kube.create(specOf());
+      await kube.create(containerSpec());
       const [request] = fake.requestsTo('POST', /\/pods$/);
       assert.deepEqual((request!.body as { spec: { imagePullSecrets?: unknown } }).spec.imagePullSecrets, [
         { name: `gzctf-registries-${PLATFORM}` },
@@ -168,7 +148,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
     beforeEach(async () => backend().init());
 
     it('starts a pod with no privileges, the limits, chosen DNS and only the given environment', async () => {
-      const spec = specOf();
+      const spec = containerSpec();
       const started = await backend().create(spec);
       const name = `gzctf-${spec.rowId}`;
 
@@ -231,7 +211,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
     });
 
     it('publishes through a NodePort shown at the public entry', async () => {
-      const spec = specOf({ publish: true });
+      const spec = containerSpec({ publish: true });
       const started = await backend().create(spec);
       const service = fake.object('services', NAMESPACE, started.containerId)!;
       assert.equal(service.spec.type, 'NodePort');
@@ -243,7 +223,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
     });
 
     it('turns owners into valid label values', async () => {
-      const spec = specOf({ owner: { team: 'admin', user: '-weird user@name-', challenge: 'x'.repeat(80) } });
+      const spec = containerSpec({ owner: { team: 'admin', user: '-weird user@name-', challenge: 'x'.repeat(80) } });
       const started = await backend().create(spec);
       const labels = fake.object('pods', NAMESPACE, started.containerId)!.metadata.labels!;
       assert.equal(labels[LABELS.team], 'admin');
@@ -261,7 +241,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
     ];
     for (const failure of failures) {
       it(`fails cleanly and leaves nothing behind when the pod cannot run (${failure})`, async () => {
-        const spec = specOf({ image: `registry.example.org/missing-${failure.toLowerCase()}:1` });
+        const spec = containerSpec({ image: `registry.example.org/missing-${failure.toLowerCase()}:1` });
         fake.failImage(spec.image, failure);
         const message = await engineFailure(backend().create(spec));
         assert.match(message, new RegExp(spec.image.replace(/[.]/g, '\\.')));
@@ -272,7 +252,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
     }
 
     it('gives up on a pod that never runs, says why, and removes it', async () => {
-      const spec = specOf({ image: 'registry.example.org/huge:1' });
+      const spec = containerSpec({ image: 'registry.example.org/huge:1' });
       fake.failImage(spec.image, 'NeverStarts');
       const message = await engineFailure(backend({ startTimeoutMs: 50 }).create(spec));
       assert.match(message, /did not run within/);
@@ -283,7 +263,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
 
     it('removes the pod when the service is refused', async () => {
       fake.interceptNext('POST', SERVICES, { code: 403, reason: 'Forbidden', message: 'services is forbidden' });
-      const message = await engineFailure(backend().create(specOf()));
+      const message = await engineFailure(backend().create(containerSpec()));
       assert.match(message, /services is forbidden/);
       assert.deepEqual(fake.objects('pods', NAMESPACE), []);
       assert.equal(fake.requestsTo('DELETE', PODS).length, 1);
@@ -291,7 +271,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
 
     it('passes the API server refusal on', async () => {
       const message = await engineFailure(
-        backend({ settings: { namespace: NAMESPACE, kubeconfig: undefined, dns: [] } }).create(specOf()),
+        backend({ settings: { namespace: NAMESPACE, kubeconfig: undefined, dns: [] } }).create(containerSpec()),
       );
       assert.match(message, /dnsConfig\.nameservers/);
       assert.deepEqual(fake.objects('pods', NAMESPACE), []);
@@ -302,7 +282,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
     beforeEach(async () => backend().init());
 
     it('deletes the pod and the service, and a second destroy is fine', async () => {
-      const { containerId } = await backend().create(specOf({ publish: true }));
+      const { containerId } = await backend().create(containerSpec({ publish: true }));
       await backend().destroy(containerId);
       assert.deepEqual(fake.objects('pods', NAMESPACE), []);
       assert.deepEqual(fake.objects('services', NAMESPACE), []);
@@ -313,7 +293,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
     });
 
     it('lists only this platform’s pods', async () => {
-      const mine = [specOf(), specOf({ publish: true })];
+      const mine = [containerSpec(), containerSpec({ publish: true })];
       for (const spec of mine) await backend().create(spec);
       const other = createKubernetesBackend({
         platformId: randomUUID(),
@@ -324,7 +304,7 @@ describe('the Kubernetes backend against a stand-in API server', () => {
         kubeConfig: fake.kubeConfig(),
         pollMs: 5,
       });
-      const theirs = await other.create(specOf());
+      const theirs = await other.create(containerSpec());
 
       const listed = await backend().list();
       assert.deepEqual(

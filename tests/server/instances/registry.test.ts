@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RegistryCredentials } from '../../../server/src/env';
-import { ContainerEngineError, type ContainerSpec } from '../../../server/src/modules/instances/backend';
+import { ContainerEngineError } from '../../../server/src/modules/instances/backend';
 import { createDockerBackend } from '../../../server/src/modules/instances/docker.backend';
 import { docker, dockerUnavailable, removeTestContainers, TEST_IMAGE_CMD, testImageLayer } from '../../helpers/docker';
 import { startTestRegistry, type TestRegistry } from '../../helpers/test-registry';
-import { readTcp, TEST_PORTS } from './support';
+import { containerSpec, readTcp, TEST_PORTS } from './support';
 
 /**
  * Images on a private registry (CONTAINER_REGISTRIES): the Docker backend pulls a missing image
@@ -33,18 +33,8 @@ describe('images from a private registry on Docker', async () => {
       firewall: false,
       portMapping: 'Default',
     });
-  const specOf = (image: string): ContainerSpec => ({
-    rowId: randomUUID(),
-    image,
-    port: TEST_PORTS.flag,
-    memoryMb: 64,
-    cpuCount: 5,
-    storageMb: 256,
-    pidsLimit: 64,
-    env: { GZCTF_FLAG: 'flag{from the registry}', GZCTF_TEAM_ID: '1' },
-    owner: { team: '1', user: randomUUID(), challenge: '1' },
-    publish: true,
-  });
+  const specOf = (image: string) =>
+    containerSpec({ image, port: TEST_PORTS.flag, env: { GZCTF_FLAG: 'flag{from the registry}' }, publish: true });
   const removeImage = () =>
     docker()
       .getImage(registry.image)

@@ -1,13 +1,32 @@
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { challenges, containers, gameInstances } from '../../../server/src/db/schema';
+import type { ContainerSpec } from '../../../server/src/modules/instances/backend';
 import { installationId } from '../../../server/src/modules/instances/instances.repository';
 import { TEST_PORTS } from '../../helpers/docker';
 import { assertOk, newChallenge, type Client } from '../game/support';
 
 export { TEST_PORTS };
+
+/** What the service hands a backend for one container (backend tests); the overrides win. */
+export function containerSpec(overrides: Partial<ContainerSpec> = {}): ContainerSpec {
+  return {
+    rowId: randomUUID(),
+    image: 'registry.example.org/ctf/echo:1',
+    port: 7001,
+    memoryMb: 64,
+    cpuCount: 2,
+    storageMb: 256,
+    pidsLimit: 512,
+    env: { GZCTF_FLAG: 'flag{k8s}', GZCTF_TEAM_ID: '42' },
+    owner: { team: '42', user: randomUUID(), challenge: '7' },
+    publish: false,
+    ...overrides,
+  };
+}
 
 /** Settings of a platform whose containers run on the local test engine. */
 export function containerEnv(overrides: Record<string, string> = {}): Record<string, string> {
