@@ -44,10 +44,10 @@ export function docker(): Docker {
 export const TEST_IMAGE_CMD = ['/bin/challenge'];
 
 /** The test image's files: busybox with its applets, a sticky /tmp, and the compiled challenge. */
-function fillTestRoot(root: string): void {
+function fillTestRoot(root: string, busybox = fs.readFileSync(BUSYBOX!)): void {
   fs.mkdirSync(path.join(root, 'bin'));
   fs.mkdirSync(path.join(root, 'tmp'), { mode: 0o1777 });
-  fs.writeFileSync(path.join(root, 'bin/busybox'), fs.readFileSync(BUSYBOX!), { mode: 0o755 });
+  fs.writeFileSync(path.join(root, 'bin/busybox'), busybox, { mode: 0o755 });
   for (const applet of APPLETS) fs.symlinkSync('busybox', path.join(root, 'bin', applet));
   execFileSync('gcc', ['-static', '-O2', '-o', path.join(root, 'bin/challenge'), CHALLENGE_SOURCE]);
 }
@@ -82,7 +82,7 @@ export async function ensureTestImage(): Promise<string> {
     return name;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ctf-image-'));
   try {
-    fillTestRoot(root);
+    fillTestRoot(root, busybox);
     const tar = spawn('tar', ['-C', root, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const stream = await engine.importImage(tar.stdout, {
       repo: 'gzctf-test/busybox',
