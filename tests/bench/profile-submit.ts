@@ -5,10 +5,14 @@
  * With REVALIDATE=1 it is the scoreboard's revalidation (304) load. With WARM=1 every team submits
  * once, unmeasured, before the measured load, so the sessions are cached as in the game bench's later
  * rounds. With SOLVE=1 it is the first-solve load instead: every team submits the right flag of an unsolved challenge once.
+ * With PGSS=1, on a PostgreSQL started with `shared_preload_libraries=pg_stat_statements` (and the
+ * extension created in the database), it prints the statements of the measured load by total time,
+ * with the WAL each wrote: timings there include waiting for a core, WAL bytes do not vary.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app';
 import { openDatabase } from '../../server/src/db/client';
 import { loadEnv } from '../../server/src/env';
@@ -75,6 +79,7 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
     });
     await app.flagChecker.idle();
   }
+  if (process.env.PGSS) await app.db.execute(sql`select pg_stat_statements_reset()`);
   const windowStart = process.hrtime.bigint() / 1000n;
   const busyBefore = busyMs();
   // REVALIDATE=1: the board's GET with a matching If-None-Match instead (answered 304).
@@ -111,9 +116,19 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
   );
   process.stdout.write(`acknowledged after ${result.seconds.toFixed(3)} s, all judged after ${judged.toFixed(3)} s\n`);
   await app.scoreboards.idle();
+  if (process.env.PGSS) process.stdout.write(await statementTable(app));
   // Leave a shared database as found.
   await removeBenchData(app.db);
   process.stdout.write(`${line('submit flag (acknowledged)', result)}\n`);
+}
+
+/** The measured window's busiest statements (pg_stat_statements was reset at its start). */
+async function statementTable(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const { rows } = await app.db.execute<{ calls: number; ms: number; wal: number; text: string }>(sql`
+    select calls, round(total_exec_time::numeric, 1)::float8 as ms, wal_bytes::float8 as wal,
+      left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) as text
+    from pg_stat_statements order by total_exec_time desc limit 15`);
+  return rows.map((row) => `${row.calls}\t${row.ms} ms\t${row.wal} B WAL\t${row.text}\n`).join('');
 }
 
 void main();

@@ -173,7 +173,6 @@ for (const engine of engines()) {
               .update(challenges)
               .set({ acceptedCount: sql`${challenges.acceptedCount} + 1` })
               .where(eq(challenges.id, playing.challenge.id));
-            await tx.update(gameInstances).set({ isSolved: true }).where(eq(gameInstances.id, playing.instance.id));
             return true;
           }),
         ),

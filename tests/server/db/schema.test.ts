@@ -149,7 +149,7 @@ for (const engine of engines()) {
         .where(eq(gameInstances.participationId, participation.id));
       assert.ok(row);
       const instance = { ...row.instance, challenge: row.challenge };
-      assert.equal(instance.isSolved, false);
+      assert.equal(instance.isLoaded, false);
       // GZCTF's entity defaults (§5.5).
       assert.deepEqual(
         {

@@ -292,7 +292,7 @@ for (const engine of engines()) {
       const solve = async (participation: { id: number; teamId: number }, challengeId: number, at: Date) => {
         await editor.app.db
           .insert(gameInstances)
-          .values({ participationId: participation.id, challengeId, isSolved: true })
+          .values({ participationId: participation.id, challengeId })
           .onConflictDoNothing();
         const [submission] = await editor.app.db
           .insert(submissions)

@@ -17,9 +17,6 @@ export const gameInstances = pgTable(
     challengeId: integer()
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade' }),
-    // Mirrors "a solves row exists"; written in the same transaction as the solve. Kept because the
-    // player views read it per instance and it is GZCTF's shape.
-    isSolved: boolean().notNull().default(false),
     isLoaded: boolean().notNull().default(false),
     lastContainerOperation: timestamptz(),
     // DynamicAttachment: the flag (and attachment) assigned to this team.

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
 import { challenges } from './challenges';
 import { ownedBy, timestamptz } from './columns';
 import { answerResultEnum, submissionTypeEnum } from './enums';
 import { games } from './games';
-import { gameInstances } from './instances';
 import { participations } from './participations';
 import { teams } from './teams';
 import { users } from './users';
@@ -43,7 +42,7 @@ export const submissions = pgTable(
 // accepted" and "is the solve" are different facts, and only the second must be unique.
 //
 // The flag checker inserts here with ON CONFLICT DO NOTHING inside its transaction; the row that
-// lands is the first solve (bump accepted_count, set is_solved, pick the blood type), a conflict
+// lands is the first solve (bump accepted_count, pick the blood type), a conflict
 // means the team had already solved it. The scoreboard reads solves instead of searching
 // submissions for the first accepted one per team and challenge.
 export const solves = pgTable(
@@ -51,6 +50,10 @@ export const solves = pgTable(
   {
     participationId: integer().notNull(),
     challengeId: integer().notNull(),
+    // The solve disappears with its submission, and so with the participation, the challenge and the
+    // game. No foreign key on the pair itself: the submission already holds it (the intake admits an
+    // answer only from a team with the challenge's instance), and checking the pair against
+    // game_instances per solve had cost the judge a fifth of its write statement.
     submissionId: integer()
       .notNull()
       .unique('solves_submission_id_key')
@@ -62,13 +65,6 @@ export const solves = pgTable(
   },
   (t) => [
     primaryKey({ name: 'solves_participation_id_challenge_id_pk', columns: [t.participationId, t.challengeId] }),
-    // A solve belongs to an existing instance and disappears with it (and so with the participation,
-    // the challenge and the game).
-    foreignKey({
-      name: 'solves_game_instance_fk',
-      columns: [t.participationId, t.challengeId],
-      foreignColumns: [gameInstances.participationId, gameInstances.challengeId],
-    }).onDelete('cascade'),
     index('solves_challenge_id_solved_at_idx').on(t.challengeId, t.solvedAt),
   ],
 );

@@ -114,7 +114,6 @@ async function decideAll(tx: Db, rows: LockedSubmission[]): Promise<Judged[]> {
 function writesOf(judged: Judged[]): JudgementWrites {
   const writes: JudgementWrites = {
     solves: [],
-    solvedInstances: [],
     verdicts: [],
     counters: [],
     cheats: [],
@@ -131,7 +130,6 @@ function writesOf(judged: Judged[]): JudgementWrites {
       counters.set(facts.challenge.id, counter);
       counter.solved += 1;
       writes.solves.push(decision.solve);
-      writes.solvedInstances.push(row.instanceId!);
     }
     if (decision.cheatSource) {
       writes.cheats.push({

@@ -28,7 +28,6 @@ export interface LockedSubmission {
   userId: string | null;
   teamId: number;
   userName: string;
-  instanceId: number | null;
   /** The static flag equal to the answer, if any (the only static flag that can match). */
   staticFlag: string | null;
   /** The flag assigned to the team's instance: the container's or, for an attachment, its flag's. */
@@ -109,7 +108,6 @@ export async function lockSubmissions(tx: Db, ids: number[]): Promise<LockedSubm
     userId: row.userId,
     teamId: row.teamId,
     userName: row.userName ?? '',
-    instanceId: row.instance?.id ?? null,
     staticFlag: row.staticFlag,
     ownFlag: row.challenge.type === 'DynamicAttachment' ? row.attachmentFlag : (row.instance?.flag ?? null),
   }));

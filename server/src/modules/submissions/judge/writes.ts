@@ -3,14 +3,12 @@ import type { Db } from '../../../db/client';
 import { cheatInfo, solves, submissions } from '../../../db/schema/submissions';
 import type { AnswerResult, NoticeType } from '../../../db/schema/enums';
 import { addJudgedCounts } from '../../challenges';
-import { markInstancesSolved } from '../../instances';
 import { insertBloodNotices, insertJudgeEvents } from '../../notices';
 import type { Solve } from './decide';
 
 /** Everything one judgement writes, in the order it is announced. */
 export interface JudgementWrites {
   solves: Solve[];
-  solvedInstances: number[];
   verdicts: Array<{ id: number; status: AnswerResult }>;
   /** Per solved challenge: the solves to add to its `acceptedCount`. */
   counters: Array<{ id: number; solved: number }>;
@@ -30,10 +28,10 @@ export interface WrittenNotice {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
 /**
- * Every write of a judgement in one statement (one round trip): the solves, the solved instances,
- * the verdicts, the counters, the cheat records, the blood notices and the events. Returns how many
+ * Every write of a judgement in one statement (one round trip): the solves, the verdicts,
+ * the counters, the cheat records, the blood notices and the events. Returns how many
  * solves landed, the events' time and the notices in `writes.notices`' order. The writes to other
- * modules' tables (counters, solved instances, notices, events) are statements those modules build
+ * modules' tables (counters, notices, events) are statements those modules build
  * for this WITH, so it stays one round trip.
  */
 export async function writeJudgement(
@@ -61,8 +59,6 @@ export async function writeJudgement(
         as d(participation_id int, challenge_id int, submission_id int, solved_at timestamptz, type text)
       on conflict do nothing
       returning submission_id
-    ), instances as (
-      ${markInstancesSolved(writes.solvedInstances)}
     ), verdicts as (
       update ${submissions} s set status = d.status::answer_result
       from json_to_recordset(${json(writes.verdicts)}) as d(id int, status text)
