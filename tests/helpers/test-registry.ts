@@ -15,7 +15,8 @@ export interface TestRegistry {
   host: string;
   /** The image's full name. */
   image: string;
-  requests: Array<{ method: string; path: string; authorized: boolean }>;
+  /** Every request, with the status it was answered. */
+  requests: Array<{ method: string; path: string; authorized: boolean; status: number }>;
   close(): Promise<void>;
 }
 
@@ -27,6 +28,11 @@ interface Options {
   /** The image's files as an uncompressed tar. */
   layer: Buffer;
   cmd: string[];
+  /**
+   * Answer every manifest request of the first pull 503, as a registry under load does for a
+   * moment: until a second pull starts (its ping of `/v2/`), however the engine retries within one.
+   */
+  unavailableFirstPull?: boolean;
 }
 
 const digestOf = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -63,15 +69,19 @@ export async function startTestRegistry(options: Options): Promise<TestRegistry>
   ]);
   const expected = `Basic ${Buffer.from(`${options.userName}:${options.password}`).toString('base64')}`;
   const requests: TestRegistry['requests'] = [];
+  let pings = 0;
   const manifestPath = new RegExp(`^/v2/${options.repository}/manifests/(.+)$`);
   const blobPath = new RegExp(`^/v2/${options.repository}/blobs/(sha256:[0-9a-f]{64})$`);
 
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://registry').pathname;
     const authorized = request.headers.authorization === expected;
-    requests.push({ method: request.method ?? 'GET', path, authorized });
+    const record = { method: request.method ?? 'GET', path, authorized, status: 0 };
+    if (path === '/v2/' || path === '/v2') pings += 1;
+    requests.push(record);
     response.setHeader('Docker-Distribution-API-Version', 'registry/2.0');
     const send = (status: number, body: Buffer, headers: Record<string, string> = {}) => {
+      record.status = status;
       response.writeHead(status, { 'content-length': String(body.length), ...headers });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
@@ -83,6 +93,7 @@ export async function startTestRegistry(options: Options): Promise<TestRegistry>
     if (!authorized) return error(401, 'UNAUTHORIZED', { 'www-authenticate': 'Basic realm="test-registry"' });
     if (path === '/v2/' || path === '/v2') return send(200, Buffer.from('{}'), { 'content-type': 'application/json' });
     const reference = manifestPath.exec(path)?.[1];
+    if (reference && options.unavailableFirstPull && pings < 2) return error(503, 'UNAVAILABLE');
     if (reference === options.tag || reference === digestOf(manifest)) {
       return send(200, manifest, { 'content-type': MANIFEST_TYPE, 'docker-content-digest': digestOf(manifest) });
     }

@@ -29,6 +29,7 @@ import {
   containersOfGame,
   eventually,
   platformId,
+  readAnswer,
   readTcp,
   setExpectStop,
   TEST_PORTS,
@@ -81,7 +82,7 @@ for (const engine of engines()) {
       assert.equal(info.status, 'Running');
       const { host, port } = hostPort(info.entry);
       assert.equal(host, '127.0.0.1');
-      const flag = (await readTcp(host, port)).trim();
+      const flag = (await readAnswer(host, port)).trim();
       assert.match(flag, /^flag\{.+\}$/);
 
       // The challenge view shows the same entry and its stop time.
@@ -145,7 +146,7 @@ for (const engine of engines()) {
       const [a, b] = [await acceptedPlayer(ctx.app, game.id), await acceptedPlayer(ctx.app, game.id)];
       const flagOf = async (player: Player, challengeId: number) => {
         const { host, port } = hostPort((await start(player, game.id, challengeId)).entry);
-        return (await readTcp(host, port)).trim();
+        return (await readAnswer(host, port)).trim();
       };
       const first = await flagOf(a, dynamic.id);
       assert.notEqual(first, await flagOf(b, dynamic.id));
@@ -264,7 +265,7 @@ for (const engine of engines()) {
       const url = `/api/edit/games/${game.id}/challenges/${challenge.id}/container`;
       const info = assertOk('editCreateTestContainer', await admin('POST', url)) as ContainerInfo;
       const { host, port } = hostPort(info.entry);
-      assert.equal((await readTcp(host, port)).trim(), 'flag{GZCTF_dynamic_flag_test}');
+      assert.equal((await readAnswer(host, port)).trim(), 'flag{GZCTF_dynamic_flag_test}');
       const detail = assertOk(
         'editGetGameChallenge',
         await admin('GET', `/api/edit/games/${game.id}/challenges/${challenge.id}`),

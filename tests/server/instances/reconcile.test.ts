@@ -13,7 +13,14 @@ import { testEnv } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
 import { acceptedPlayer, client, newGame } from '../game/support';
-import { containerChallenge, containerEnv, containersOfGame, platformId, readTcp, type ContainerInfo } from './support';
+import {
+  containerChallenge,
+  containerEnv,
+  containersOfGame,
+  platformId,
+  readAnswer,
+  type ContainerInfo,
+} from './support';
 
 for (const engine of engines()) {
   describe(`a restart with running containers (${engine.name})`, async () => {
@@ -91,7 +98,7 @@ for (const engine of engines()) {
           );
           // The survivor still serves its team, and the other platform's container still runs.
           const [host, port] = infos[0]!.entry.split(':');
-          assert.match((await readTcp(host!, Number(port))).trim(), /^flag\{/);
+          assert.match((await readAnswer(host!, Number(port))).trim(), /^flag\{/);
           assert.equal((await other.inspect()).State.Running, true);
 
           // Destroying what is left leaves nothing with this platform's label on the engine.

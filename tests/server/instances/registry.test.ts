@@ -6,7 +6,7 @@ import { ContainerEngineError } from '../../../server/src/modules/instances/back
 import { createDockerBackend } from '../../../server/src/modules/instances/docker.backend';
 import { docker, dockerUnavailable, removeTestContainers, TEST_IMAGE_CMD, testImageLayer } from '../../helpers/docker';
 import { startTestRegistry, type TestRegistry } from '../../helpers/test-registry';
-import { containerSpec, readTcp, TEST_PORTS } from './support';
+import { containerSpec, readAnswer, TEST_PORTS } from './support';
 
 /**
  * Images on a private registry (CONTAINER_REGISTRIES): the Docker backend pulls a missing image
@@ -75,10 +75,42 @@ describe('images from a private registry on Docker', async () => {
     // The engine's own words (Docker 20–28: "no basic auth credentials").
     assert.match(refused.message, /credentials|unauthorized/i);
     assert.ok(registry.requests.length > 0, 'the engine asked the registry');
+    // A refusal is final: one pull, not three.
+    assert.equal(registry.requests.filter((request) => request.path === '/v2/').length, 1, 'the engine pulled once');
     assert.ok(
       registry.requests.every((request) => !request.authorized),
       'no request carried the credentials',
     );
+  });
+
+  it('a pull the registry fails for a moment is tried again', async () => {
+    const flaky = await startTestRegistry({
+      userName,
+      password,
+      repository: `ctf/flaky-${randomBytes(4).toString('hex')}`,
+      tag: '1',
+      layer: testImageLayer(),
+      cmd: TEST_IMAGE_CMD,
+      unavailableFirstPull: true,
+    });
+    const engine = backend([{ host: flaky.host, userName, password }]);
+    try {
+      const started = await engine.create(specOf(flaky.image));
+      const statuses = flaky.requests.filter((request) => /\/manifests\//.test(request.path)).map((r) => r.status);
+      assert.ok(statuses.includes(503), 'the first pull met a failing registry');
+      assert.equal(statuses.at(-1), 200, 'the last pull fetched the manifest');
+      assert.equal(flaky.requests.filter((request) => request.path === '/v2/').length, 2, 'the engine pulled twice');
+      const inspected = await docker().getContainer(started.containerId).inspect();
+      assert.equal(inspected.Config.Image, flaky.image);
+      assert.equal(inspected.State.Running, true);
+      await engine.destroy(started.containerId);
+    } finally {
+      await docker()
+        .getImage(flaky.image)
+        .remove({ force: true })
+        .catch(() => {});
+      await flaky.close();
+    }
   });
 
   it('with them the image is pulled, and its container starts and serves', async () => {
@@ -92,7 +124,7 @@ describe('images from a private registry on Docker', async () => {
     const inspected = await docker().getContainer(started.containerId).inspect();
     assert.equal(inspected.Config.Image, registry.image);
     assert.ok(started.publicPort, 'the port is published');
-    assert.equal((await readTcp('127.0.0.1', started.publicPort)).trim(), 'flag{from the registry}');
+    assert.equal((await readAnswer('127.0.0.1', started.publicPort)).trim(), 'flag{from the registry}');
     await engine.destroy(started.containerId);
     await engine.close();
   });

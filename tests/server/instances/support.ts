@@ -94,6 +94,19 @@ export function readTcp(host: string, port: number, send?: string, timeoutMs = 1
   });
 }
 
+/**
+ * What a container's TCP service answers once it listens. Right after the start the engine's port
+ * forward already accepts and closes at once (an empty answer) until the challenge listens.
+ */
+export async function readAnswer(host: string, port: number, timeoutMs = 10_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await readTcp(host, port).catch(() => '');
+    if (answer !== '' || Date.now() > end) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The containers row behind an entry, with its engine id. */
 export async function containerRow(app: FastifyInstance, id: string) {
   const [row] = await app.db.select().from(containers).where(eq(containers.id, id));

@@ -219,8 +219,35 @@ async function inspectNetwork(docker: Docker, name: string) {
   }
 }
 
-/** Pulls a missing image, with its registry's credentials when CONTAINER_REGISTRIES has them. */
+/**
+ * Tries per pull of a missing image (GZCTF's too). Registries and the networks to them fail for a
+ * moment (a 503 under load, a reset connection), and the player would otherwise have to start again.
+ */
+const PULL_TRIES = 3;
+/** The wait before the second try, doubled before the third. */
+const PULL_RETRY_MS = 500;
+/**
+ * What the engine says when the registry refused the image for good: wrong or missing credentials,
+ * no such repository or tag. Trying again cannot help, so the player hears at once. Docker answers
+ * most pull failures with status 500, so its words are all there is to tell them apart by.
+ */
+const REFUSED_PULL =
+  /unauthori[sz]ed|denied|credentials|not found|manifest unknown|name unknown|does not exist|invalid reference/i;
+
+/** Pulls a missing image, with its registry's credentials, trying again after a passing failure. */
 async function pull(docker: Docker, image: string, registries: RegistryCredentials[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await pullOnce(docker, image, registries);
+    } catch (error) {
+      if (attempt >= PULL_TRIES || REFUSED_PULL.test(messageOf(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, PULL_RETRY_MS * 2 ** (attempt - 1)));
+    }
+  }
+}
+
+/** One pull, with its registry's credentials when CONTAINER_REGISTRIES has them. */
+async function pullOnce(docker: Docker, image: string, registries: RegistryCredentials[]): Promise<void> {
   const credentials = credentialsFor(image, registries);
   const stream = await docker.pull(
     image,
@@ -243,7 +270,12 @@ function statusOf(error: unknown): number | undefined {
   return (error as { statusCode?: number }).statusCode;
 }
 
+/** The engine's own words: the JSON answer's message when it sent one. */
+function messageOf(error: unknown): string {
+  return (error as { json?: { message?: string } }).json?.message ?? (error as Error).message ?? '';
+}
+
 function engineError(message: string, cause: unknown): ContainerEngineError {
-  const detail = (cause as { json?: { message?: string } }).json?.message ?? (cause as Error).message;
+  const detail = messageOf(cause);
   return new ContainerEngineError(detail ? `${message}: ${detail}` : message, cause);
 }
