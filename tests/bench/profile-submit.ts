@@ -124,11 +124,11 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
 
 /** The measured window's busiest statements (pg_stat_statements was reset at its start). */
 async function statementTable(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
-  const { rows } = await app.db.execute<{ calls: number; ms: number; wal: number; text: string }>(sql`
-    select calls, round(total_exec_time::numeric, 1)::float8 as ms, wal_bytes::float8 as wal,
+  const { rows } = await app.db.execute<{ calls: number; rows: number; ms: number; wal: number; text: string }>(sql`
+    select calls, rows, round(total_exec_time::numeric, 1)::float8 as ms, wal_bytes::float8 as wal,
       left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) as text
     from pg_stat_statements order by total_exec_time desc limit 15`);
-  return rows.map((row) => `${row.calls}\t${row.ms} ms\t${row.wal} B WAL\t${row.text}\n`).join('');
+  return rows.map((row) => `${row.calls}\t${row.rows} rows\t${row.ms} ms\t${row.wal} B WAL\t${row.text}\n`).join('');
 }
 
 void main();
