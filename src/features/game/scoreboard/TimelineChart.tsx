@@ -30,6 +30,9 @@ export default function TimelineChart({ timelines, until, from }: Props) {
         {
           data: dates,
           scaleType: 'time',
+          // The lines span the game's start to the board's time: a rounded-out domain left an empty
+          // strip after the last point, as if the scores had stopped there.
+          domainLimit: 'strict',
           valueFormatter: (value: Date, context) =>
             context.location === 'tick'
               ? formatDateTime(value.getTime(), language, 'tick')
