@@ -20,23 +20,65 @@ import { removeBenchData, seedEvent } from './event-seed';
 import { line, load } from './harness';
 import type { LoadTarget } from './load';
 
-/** CPU ms used so far by this process, by every PostgreSQL process and by Redis (the load generator excluded). */
-function busyMs(): { server: number; system: number; postgres: number; redis: number } {
+/**
+ * CPU ms (user + system) in a /proc stat line, in clock ticks of 10 ms; with `children`, also that of
+ * its ended children, so a PostgreSQL backend or worker that exits during the load still counts
+ * (the postmaster collects it).
+ */
+function statMs(stat: string, children = false): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+  return (ticks * 1000) / 100;
+}
+
+/**
+ * CPU ms used so far by this process (its main thread apart from its other threads: V8's helpers,
+ * which compile and collect garbage, and libuv's pool), by every PostgreSQL process and by Redis
+ * (the load generator excluded).
+ */
+function busyMs(): { server: number; main: number; system: number; postgres: number; redis: number } {
   const services = { postgres: 0, redis: 0 };
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const service = name.startsWith('postgres') ? 'postgres' : name.startsWith('redis-server') ? 'redis' : undefined;
-      if (!service) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      services[service] += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      if (service) services[service] += statMs(stat, true);
     } catch {
       // the process ended meanwhile
     }
   }
   const own = process.cpuUsage();
-  return { server: (own.user + own.system) / 1000, system: own.system / 1000, ...services };
+  const main = statMs(fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8'));
+  return { server: (own.user + own.system) / 1000, main, system: own.system / 1000, ...services };
+}
+
+/** The machine's idle and total CPU ticks so far (all cores), from the first line of /proc/stat. */
+function machineTicks(): { idle: number; total: number } {
+  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // idle + iowait
+  return { idle: ticks[3]! + ticks[4]!, total: ticks.reduce((sum, value) => sum + value, 0) };
+}
+
+/**
+ * Samples `machineTicks` every 50 ms so the idle share can be read over the load alone: the load
+ * generator starts as a process of its own, and its start-up would otherwise count.
+ */
+function machineSampler() {
+  const samples: Array<{ at: number; idle: number; total: number }> = [];
+  const take = () => samples.push({ at: Date.now(), ...machineTicks() });
+  take();
+  const timer = setInterval(take, 50);
+  return {
+    /** Percent of the machine idle between `from` and now (Unix ms). */
+    idleSince(from: number): number {
+      clearInterval(timer);
+      take();
+      const start = samples.findLast((sample) => sample.at <= from) ?? samples[0]!;
+      const end = samples.at(-1)!;
+      return (100 * (end.idle - start.idle)) / Math.max(1, end.total - start.total);
+    },
+  };
 }
 
 async function main() {
@@ -82,6 +124,7 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
   if (process.env.PGSS) await app.db.execute(sql`select pg_stat_statements_reset()`);
   const windowStart = process.hrtime.bigint() / 1000n;
   const busyBefore = busyMs();
+  const machine = machineSampler();
   // REVALIDATE=1: the board's GET with a matching If-None-Match instead (answered 304).
   const boardPath = `/api/game/${gameId}/scoreboard`;
   const etag = String(
@@ -110,9 +153,15 @@ async function once(app: Awaited<ReturnType<typeof buildApp>>, origin: string) {
   // The window to read a --cpu-prof profile over (µs on the profile's monotonic clock).
   process.stdout.write(`window ${windowStart} ${process.hrtime.bigint() / 1000n}\n`);
   const busyAfter = busyMs();
-  const perRequest = (ms: number) => `${((ms * 1000) / result.count).toFixed(0)} µs`;
+  const idle = machine.idleSince(result.startedAt);
+  const perRequest = (key: keyof typeof busyAfter) =>
+    `${(((busyAfter[key] - busyBefore[key]) * 1000) / result.count).toFixed(0)} µs`;
+  const serverOthers = (busyAfter.server - busyAfter.main - (busyBefore.server - busyBefore.main)) * 1000;
   process.stdout.write(
-    `CPU per request: server ${perRequest(busyAfter.server - busyBefore.server)} (system ${perRequest(busyAfter.system - busyBefore.system)}), PostgreSQL ${perRequest(busyAfter.postgres - busyBefore.postgres)}, Redis ${perRequest(busyAfter.redis - busyBefore.redis)}\n`,
+    `CPU per request: server ${perRequest('server')} (main thread ${perRequest('main')}, ` +
+      `other threads ${(serverOthers / result.count).toFixed(0)} µs; system ${perRequest('system')}), ` +
+      `PostgreSQL ${perRequest('postgres')}, Redis ${perRequest('redis')}\n` +
+      `machine idle ${idle.toFixed(0)} % from the first request until all were judged\n`,
   );
   process.stdout.write(`acknowledged after ${result.seconds.toFixed(3)} s, all judged after ${judged.toFixed(3)} s\n`);
   await app.scoreboards.idle();
