@@ -6,6 +6,7 @@ import type { Cache } from '../../plugins/app/cache';
 import { startCapture, type CaptureRecorder } from './capture';
 import * as repo from './instances.repository';
 import { DialMemory, dialFirst, type Endpoint } from './proxy.dial';
+import { ReadBuffers } from './proxy.slabs';
 
 /** What the proxy knows of a container, cached so probing and reconnecting cost no query. */
 export type { ContainerSocket };
@@ -60,18 +61,12 @@ interface Session {
 
 const TARGET_TTL_MS = 10 * 60_000;
 /**
- * Bytes waiting to reach the client above which the container is not read, and below which reading
- * resumes: enough to keep the connection busy, small enough that a thousand sessions to slow
- * clients hold no more than a gigabyte.
+ * Memory held for the client (read from the container, not yet sent) above which the container is
+ * not read, and below which reading resumes: enough to keep the connection busy, small enough that a
+ * thousand sessions to slow clients hold no more than a gigabyte.
  */
 const HIGH_WATER = 1024 * 1024;
 const LOW_WATER = 256 * 1024;
-/**
- * Every container socket reads into this one buffer and its bytes are copied out at once, so a read
- * takes whatever the kernel holds (up to 1 MiB) instead of 64 KiB at a time: a quarter of the
- * system calls and messages per byte, which measured about 1.5× the throughput of one connection.
- */
-const READ_BUFFER = Buffer.allocUnsafe(1024 * 1024);
 
 /** A dialed container socket; what it reads waits (paused) until the bridge takes over. */
 interface ContainerSocket {
@@ -93,6 +88,11 @@ const COUNTER_TTL_MS = 10 * 3_600_000;
 export class ContainerProxy {
   private readonly sessions = new Map<string, Set<Session>>();
   private readonly memory = new DialMemory();
+  /**
+   * Reads of up to 1 MiB: a quarter of the system calls and messages per byte of 64 KiB reads, which
+   * measured about 1.5× the throughput of one connection.
+   */
+  private readonly buffers = new ReadBuffers();
   private readonly options: Required<ProxyOptions>;
   private timer: NodeJS.Timeout | undefined;
   private dials = 0;
@@ -145,16 +145,12 @@ export class ContainerProxy {
     this.dials += 1;
     const ordered = this.memory.order(target.rowId, target.candidates);
     const container: Omit<ContainerSocket, 'tcp'> = { deliver: undefined, early: [] };
-    const onread = {
-      buffer: READ_BUFFER,
-      callback: (length: number, buffer: Uint8Array) => {
-        const chunk = Buffer.from(buffer.subarray(0, length));
-        if (container.deliver) return container.deliver(chunk);
-        // A greeting sent before the WebSocket is accepted waits for it.
-        container.early.push(chunk);
-        return false;
-      },
-    };
+    const onread = this.buffers.onread((chunk) => {
+      if (container.deliver) return container.deliver(chunk);
+      // A greeting sent before the WebSocket is accepted waits for it.
+      container.early.push(chunk);
+      return false;
+    });
     const { socket, index } = await dialFirst(ordered, this.options.dialTimeoutMs, { onread });
     this.memory.remember(target.rowId, target.candidates, ordered, index);
     return Object.assign(container, { tcp: socket });
@@ -216,20 +212,25 @@ export class ContainerProxy {
     };
     this.register(target.rowId, session);
 
-    // Container → client: each TCP read becomes one binary message. Reading pauses while more than
-    // HIGH_WATER bytes wait to reach the client, and resumes as its sends complete.
+    // Container → client: each TCP read becomes one binary message. Reading pauses while the
+    // chunks waiting to reach the client hold more than HIGH_WATER bytes of memory, and resumes as
+    // their sends complete; a sent chunk goes back to its pool (proxy.slabs.ts).
     // (A socket paused by its read callback does not report isPaused(), hence the flag.)
     let paused = false;
-    const sent = () => {
-      if (paused && ws.bufferedAmount < LOW_WATER) {
-        paused = false;
-        tcp.resume();
-      }
-    };
+    let held = 0;
     container.deliver = (chunk) => {
       recorder?.fromContainer(chunk);
-      ws.send(chunk, { binary: true }, sent);
-      paused = ws.bufferedAmount > HIGH_WATER;
+      const size = this.buffers.held(chunk);
+      held += size;
+      ws.send(chunk, { binary: true }, () => {
+        held -= size;
+        this.buffers.release(chunk);
+        if (paused && held < LOW_WATER) {
+          paused = false;
+          tcp.resume();
+        }
+      });
+      paused = held > HIGH_WATER;
       return !paused;
     };
     for (const chunk of container.early.splice(0)) container.deliver(chunk);
@@ -286,6 +287,7 @@ export class ContainerProxy {
 
   stop(): void {
     clearInterval(this.timer);
+    this.buffers.close();
     for (const set of this.sessions.values()) for (const session of [...set]) session.end('server closing', 1001);
   }
 
