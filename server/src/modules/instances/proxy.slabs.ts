@@ -2,13 +2,14 @@
  * What the proxy reads container bytes into, and holds them in until the client's socket took them.
  *
  * A socket that is not streaming reads into one buffer shared by every container socket (a read
- * takes whatever the kernel holds, up to 1 MiB, and its bytes are copied out at once): an idle
- * connection holds no memory. Once a socket's reads are large it is streaming, and its next read
- * goes straight into a slab from this pool, whose view is sent as is; the slab comes back once the
- * client's socket has taken it. Before, every read was copied into a buffer of its own: at 32
+ * takes whatever the kernel holds, up to 1 MiB, and its bytes are copied out at once). Once a
+ * socket's reads are large it is streaming, and its next read goes straight into a slab from this
+ * pool (twice the last read, at most 1 MiB), whose view is sent as is; the slab comes back once the
+ * client's socket has taken it. An idle connection holds no memory, unless its last read was large:
+ * then the slab for its next read, within the session's budget (proxy.ts, HIGH_WATER). Before, every read was copied into a buffer of its own: at 32
  * streams in the containers bench over a quarter of the server's busy main thread went to
  * allocating them and a sixth to collecting them, with V8's helper threads busy half as long again
- * (2.0 s of the server's CPU per 0.5 GiB relayed, 0.26–0.33 × direct TCP; now 0.4–0.8 s, 0.55–0.69 ×).
+ * (2.0 s of the server's CPU per 0.5 GiB relayed, 0.26–0.33 × direct TCP; now 0.4–0.8 s, 0.44–0.69 ×).
  */
 
 /** Reads shorter than this are copied into a buffer of their own (small allocations are cheap). */
@@ -60,11 +61,14 @@ export class ReadBuffers {
     buffer: () => Uint8Array;
     callback: (length: number, buffer: Uint8Array) => boolean;
   } {
-    let streaming = false;
+    // The size of the slab the next read goes into; 0: the shared buffer.
+    let next = 0;
     return {
-      buffer: () => (streaming ? this.slab(LARGEST_READ) : this.shared),
+      buffer: () => (next ? this.slab(next) : this.shared),
       callback: (length, buffer) => {
-        streaming = length >= STREAMING_READ;
+        const streaming = length >= STREAMING_READ;
+        // Twice the last read, so a socket that fills its slab gets a larger one, up to 1 MiB.
+        next = streaming ? Math.min(LARGEST_READ, 2 * length) : 0;
         if (buffer === this.shared) return take(this.copy(length));
         // A buffer other than the shared one is a slab this pool gave the socket (`buffer` above).
         const slab = buffer as Buffer;
