@@ -10,7 +10,7 @@ import { seedShowcase, type Showcase } from './showcase';
 
 /*
  * The accessibility pass over every route (axe-core, WCAG 2.1 A and AA, dark theme), shared by the
- * two files that split it (about 50 s each, so the two browser lanes of the end-to-end stage end
+ * two files that split it (about a minute each, so the two browser lanes of the end-to-end stage end
  * together instead of one waiting on a 107 s file).
  */
 
@@ -27,7 +27,7 @@ interface Stop {
 }
 
 /** Every route of src/app/router.tsx, as the role that sees its real content. */
-export function routes(s: Showcase) {
+function routes(s: Showcase) {
   const game = `/games/${s.gameId}`;
   const edit = `/admin/games/${s.gameId}`;
   const [described] = s.challengeIds;
