@@ -1,5 +1,5 @@
 import { getContrastRatio, useTheme } from '@mui/material/styles';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AppearanceButton } from '@/app/layout/AppearanceButton';
@@ -62,7 +62,7 @@ describe('the theme', () => {
       http.get('http://localhost/api/config', () => HttpResponse.json({ ...TEST_CONFIG, customTheme: '#e64980' })),
     );
     const { store } = renderWithProviders(<ThemeProbe />);
-    await store.dispatch(infoApi.endpoints.infoGetClientConfig.initiate());
+    await act(() => store.dispatch(infoApi.endpoints.infoGetClientConfig.initiate()));
     await waitFor(() => expect(probe()).toBe(`dark ${generatePalette('#e64980')[4]}`));
   });
 
@@ -71,7 +71,7 @@ describe('the theme', () => {
       http.get('http://localhost/api/config', () => HttpResponse.json({ ...TEST_CONFIG, customTheme: 'hotpink' })),
     );
     const { store } = renderWithProviders(<ThemeProbe />);
-    await store.dispatch(infoApi.endpoints.infoGetClientConfig.initiate());
+    await act(() => store.dispatch(infoApi.endpoints.infoGetClientConfig.initiate()));
     expect(probe()).toBe(`dark ${DEFAULT_BRAND_PALETTE[4]}`);
   });
 

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { mockPlatform, renderApp } from '../helpers/render';
+import { http, HttpResponse } from 'msw';
+import { API, mockPlatform, renderApp } from '../helpers/render';
+import { server } from '../msw';
 
 beforeEach(() => mockPlatform());
 
@@ -25,9 +27,18 @@ describe('routing (spec §2)', () => {
   /** The deepest route the router matched for the current location (`*` is the not-found page). */
   const matchedPath = (router: ReturnType<typeof renderApp>['router']) => router.state.matches.at(-1)?.route.path;
 
-  /** Signed in as an admin, so that no guard stands between the path and its page. */
-  const expectRouteForAdmin = async (path: string, route: string) => {
+  /**
+   * Signed in as an admin, so that no guard stands between the path and its page. The game the
+   * pages ask for is not there (404, as the server answers): only the route is under test.
+   */
+  const signInAsAdmin = () => {
     mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
+    const missing = () => HttpResponse.json({ title: 'Game not found', status: 404 }, { status: 404 });
+    server.use(http.get(`${API}/game/:id`, missing), http.get(`${API}/edit/games/:id`, missing));
+  };
+
+  const expectRouteForAdmin = async (path: string, route: string) => {
+    signInAsAdmin();
     const { router } = renderApp(path);
     await waitFor(() => expect(matchedPath(router)).toBe(route));
   };
@@ -72,7 +83,7 @@ describe('routing (spec §2)', () => {
     ['/admin', '/admin/games'],
     ['/games/7/monitor', '/games/7/monitor/events'],
   ])('sends %s on to %s', async (from, to) => {
-    mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
+    signInAsAdmin();
     const { router } = renderApp(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });

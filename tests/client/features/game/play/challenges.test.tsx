@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import type { AnswerResult, ChallengeDetailModel, GameDetailModel } from '@/features/game/api';
@@ -157,9 +157,10 @@ describe('the challenges page', () => {
     expect(within(again).getByRole('button', { name: 'Submit' })).toBeDisabled();
     expect(flags).toHaveLength(2);
     await userEvent.click(within(again).getByRole('button', { name: 'Close' }));
-    // No more polling once judged.
+    // No more polling once judged. The wait is inside act: the dialog's exit and the page's clock
+    // update the page meanwhile.
     const settled = polls.length;
-    await delay(1500);
+    await act(() => delay(1500));
     expect(polls).toHaveLength(settled);
   });
 
