@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Pool } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import * as schema from './schema';
 
 /**
@@ -170,14 +170,26 @@ export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
   };
 }
 
+/** What runs a raw statement: a pool, a pooled connection (in a transaction), or PGlite (or its transaction). */
+type DriverClient = Pool | PoolClient | Pick<PGlite, 'query'>;
+
 /**
- * Runs a hot statement whose text never changes. On PostgreSQL it is a named prepared statement, so
- * each pooled connection parses it once and can reuse its plan (for the small statements of the
- * request path, planning costs as much as running them); PGlite runs it as is. Rows come back as
- * the driver gives them (no drizzle mapping), so keep to plain columns.
+ * The driver's client under a database or one of its transactions. Drizzle keeps it on the
+ * session: the pool's connection a transaction holds, or PGlite (or its transaction) itself.
+ */
+const driverOf = (db: Db): DriverClient => (db as unknown as { session: { client: DriverClient } }).session.client;
+
+/**
+ * Runs a hot statement whose text never changes, on `db` or inside a transaction's `tx`. On
+ * PostgreSQL it is a named prepared statement, so each pooled connection parses it once and can
+ * reuse its plan (for the small statements of the request path, planning costs as much as running
+ * them); PGlite runs it as is. Rows come back as the driver gives them (no drizzle mapping: for a
+ * batch of a hundred rows, building and mapping a wide drizzle query cost more of the server's CPU
+ * than the round trip), so keep to plain columns.
  */
 export async function queryNamed<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: Pool | PGlite }).$client;
-  if (client instanceof Pool) return (await client.query<T & object>({ name, text, values })).rows;
+  const client = driverOf(db);
+  if (client instanceof Pool || client instanceof Client)
+    return (await client.query<T & object>({ name, text, values })).rows;
   return (await client.query<T>(text, values)).rows;
 }

@@ -1,24 +1,18 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { solves, submissions } from '../../../db/schema/submissions';
-import { userRows } from '../../accounts/read-models';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { queryNamed, type Db } from '../../../db/client';
+import type { ChallengeType } from '../../../db/schema/enums';
 import { lockChallengeCounts } from '../../challenges';
-import { challengeRows, flagRows } from '../../challenges/read-models';
-import { gameRows } from '../../games/read-models';
+import { flagRows } from '../../challenges/read-models';
 import { instanceRows } from '../../instances/read-models';
 import { participationRows } from '../../participations/read-models';
 import { teamRows } from '../../teams/read-models';
 import { solvedKey, type ChallengeState, type ForeignFlag, type SubmissionFacts } from './decide';
 
-// What judging reads of other modules' tables, through their read models (lib/read-model.ts).
-const game = gameRows();
-const challenge = challengeRows();
+// What the cheat check reads of other modules' tables, through their read models
+// (lib/read-model.ts); the two hot reads below are fixed statements instead.
 const participation = participationRows();
 const team = teamRows();
 const instance = instanceRows();
-const user = userRows();
-const staticFlag = flagRows('static_flag');
-const attachmentFlag = flagRows('attachment_flag');
 const ownerFlag = flagRows('owner_flag');
 
 /** A locked submission with what judging needs of it: the facts `decide` reads, and the names the hubs show. */
@@ -34,82 +28,91 @@ export interface LockedSubmission {
   ownFlag: string | null;
 }
 
+interface LockedRow {
+  id: number;
+  answer: string;
+  submitted_at: number;
+  user_id: string | null;
+  team_id: number;
+  game_id: number;
+  game_end_at: number;
+  challenge_id: number;
+  challenge_title: string;
+  challenge_type: ChallengeType;
+  challenge_enabled: boolean;
+  blood_bonus_disabled: boolean;
+  participation_id: number;
+  participation_status: string;
+  team_name: string;
+  instance_id: number | null;
+  instance_flag: string | null;
+  user_name: string | null;
+  static_flag: string | null;
+  attachment_flag: string | null;
+}
+
+/**
+ * `lockSubmissions`' statement: $1 the submission ids. A fixed text with one array parameter, run
+ * as a named statement (`queryNamed`): each connection parses it once and reuses its one generic
+ * plan (judge.ts forces it: planning a join this wide per batch cost more than running it), and the
+ * server neither builds it nor maps its rows through drizzle per batch (in a 1,000-solve burst that
+ * had been about a tenth of the server's main thread). Like the intake's statement it names the
+ * other modules' tables it reads (games, challenges, flags, participations, teams, game instances,
+ * users); times come as Unix ms. NO KEY UPDATE: the judge never changes a key, so inserts
+ * referencing these rows need not wait.
+ */
+const LOCK_SUBMISSIONS = `
+  select s.id, s.answer, floor(extract(epoch from s.submitted_at) * 1000)::float8 as submitted_at,
+    s.user_id, s.team_id, s.game_id, floor(extract(epoch from g.end_at) * 1000)::float8 as game_end_at,
+    c.id as challenge_id, c.title as challenge_title, c.type::text as challenge_type,
+    c.is_enabled as challenge_enabled, c.disable_blood_bonus as blood_bonus_disabled,
+    p.id as participation_id, p.status::text as participation_status, t.name as team_name,
+    i.id as instance_id, i.flag as instance_flag, u.user_name,
+    (select f.flag from flags f where f.challenge_id = s.challenge_id and f.flag = s.answer limit 1) as static_flag,
+    (select f.flag from flags f where f.id = i.flag_id) as attachment_flag
+  from submissions s
+  join games g on g.id = s.game_id
+  join challenges c on c.id = s.challenge_id
+  join participations p on p.id = s.participation_id
+  join teams t on t.id = p.team_id
+  left join game_instances i on i.participation_id = s.participation_id and i.challenge_id = s.challenge_id
+  left join users u on u.id = s.user_id
+  where s.id = any($1::int[]) and s.status = 'FlagSubmitted'
+  order by s.id
+  for no key update of s`;
+
 /**
  * The submissions still FlagSubmitted among `ids`, locked, with everything judging reads (one round
  * trip): the static flag equal to the answer, and the flags assigned to the team's instance.
  */
 export async function lockSubmissions(tx: Db, ids: number[]): Promise<LockedSubmission[]> {
-  const rows = await tx
-    .select({
-      id: submissions.id,
-      answer: submissions.answer,
-      submittedAt: submissions.submittedAt,
-      userId: submissions.userId,
-      teamId: submissions.teamId,
-      gameId: submissions.gameId,
-      gameEndAt: game.endAt,
-      challenge: {
-        id: challenge.id,
-        title: challenge.title,
-        type: challenge.type,
-        isEnabled: challenge.isEnabled,
-        disableBloodBonus: challenge.disableBloodBonus,
-      },
-      participation: { id: participation.id, status: participation.status, teamName: team.name },
-      instance: { id: instance.id, flag: instance.flag },
-      userName: user.userName,
-      staticFlag: sql<
-        string | null
-      >`(select ${staticFlag.flag} from ${staticFlag} where ${staticFlag.challengeId} = ${submissions.challengeId} and ${staticFlag.flag} = ${submissions.answer} limit 1)`,
-      attachmentFlag: sql<
-        string | null
-      >`(select ${attachmentFlag.flag} from ${attachmentFlag} where ${attachmentFlag.id} = ${instance.flagId})`,
-    })
-    .from(submissions)
-    .innerJoin(game, eq(game.id, submissions.gameId))
-    .innerJoin(challenge, eq(challenge.id, submissions.challengeId))
-    .innerJoin(participation, eq(participation.id, submissions.participationId))
-    .innerJoin(team, eq(team.id, participation.teamId))
-    .leftJoin(
-      instance,
-      and(eq(instance.participationId, submissions.participationId), eq(instance.challengeId, submissions.challengeId)),
-    )
-    .leftJoin(user, eq(user.id, submissions.userId))
-    // One array parameter and a named statement: the text never changes, so each connection parses
-    // it once and reuses its generic plan (judge.ts forces it: planning a join this wide per batch
-    // cost more than running it).
-    .where(and(sql`${submissions.id} = any(${sql.placeholder('ids')}::int[])`, eq(submissions.status, 'FlagSubmitted')))
-    .orderBy(submissions.id)
-    // NO KEY UPDATE: the judge never changes a key, so inserts referencing these rows need not wait.
-    .for('no key update', { of: submissions })
-    .prepare('judge_lock_submissions')
-    .execute({ ids });
+  const rows = await queryNamed<LockedRow>(tx, 'judge_lock_submissions', LOCK_SUBMISSIONS, [ids]);
   return rows.map((row) => ({
     facts: {
       id: row.id,
       answer: row.answer,
-      submittedAt: row.submittedAt.getTime(),
+      submittedAt: Number(row.submitted_at),
       participation: {
-        id: row.participation.id,
-        accepted: row.participation.status === 'Accepted',
-        teamName: row.participation.teamName,
+        id: row.participation_id,
+        accepted: row.participation_status === 'Accepted',
+        teamName: row.team_name,
       },
       challenge: {
-        id: row.challenge.id,
-        title: row.challenge.title,
-        type: row.challenge.type,
-        enabled: row.challenge.isEnabled,
-        bloodBonus: !row.challenge.disableBloodBonus,
+        id: row.challenge_id,
+        title: row.challenge_title,
+        type: row.challenge_type,
+        enabled: row.challenge_enabled,
+        bloodBonus: !row.blood_bonus_disabled,
       },
-      hasInstance: row.instance !== null,
-      gameEndAt: row.gameEndAt.getTime(),
+      hasInstance: row.instance_id !== null,
+      gameEndAt: Number(row.game_end_at),
     },
-    gameId: row.gameId,
-    userId: row.userId,
-    teamId: row.teamId,
-    userName: row.userName ?? '',
-    staticFlag: row.staticFlag,
-    ownFlag: row.challenge.type === 'DynamicAttachment' ? row.attachmentFlag : (row.instance?.flag ?? null),
+    gameId: row.game_id,
+    userId: row.user_id,
+    teamId: row.team_id,
+    userName: row.user_name ?? '',
+    staticFlag: row.static_flag,
+    ownFlag: row.challenge_type === 'DynamicAttachment' ? row.attachment_flag : row.instance_flag,
   }));
 }
 
@@ -126,6 +129,18 @@ export async function lockChallenges(tx: Db, challengeIds: number[]): Promise<Ma
 }
 
 /**
+ * `readSolves`' statement: $1 the challenge ids, $2 the participation ids (a fixed text, as above).
+ * A separate statement on purpose: in READ COMMITTED a statement that waited for the challenges'
+ * lock keeps its old snapshot for subqueries, so it would miss a solve committed by the batch before.
+ */
+const READ_SOLVES = `
+  select challenge_id, null::int as participation_id, floor(extract(epoch from max(solved_at)) * 1000)::float8 as latest
+  from solves where challenge_id = any($1::int[]) group by challenge_id
+  union all
+  select challenge_id, participation_id, null from solves
+  where challenge_id = any($1::int[]) and participation_id = any($2::int[])`;
+
+/**
  * Fills in the latest solve of `challengeIds` (locked: `lockChallenges`) and returns which of them
  * `participationIds` have solved already.
  */
@@ -137,15 +152,13 @@ export async function readSolves(
 ): Promise<Set<string>> {
   const solved = new Set<string>();
   if (challengeIds.length === 0) return solved;
-  // A separate statement on purpose: in READ COMMITTED a statement that waited for the lock keeps
-  // its old snapshot for subqueries, so it would miss a solve committed by the batch before us.
-  const rows = await tx.execute<{ challenge_id: number; participation_id: number | null; latest: number | null }>(sql`
-    select challenge_id, null::int as participation_id, floor(extract(epoch from max(solved_at)) * 1000)::float8 as latest
-    from ${solves} where ${inArray(solves.challengeId, challengeIds)} group by challenge_id
-    union all
-    select challenge_id, participation_id, null from ${solves}
-    where ${inArray(solves.challengeId, challengeIds)} and ${inArray(solves.participationId, participationIds)}`);
-  for (const row of rows.rows) {
+  const rows = await queryNamed<{ challenge_id: number; participation_id: number | null; latest: number | null }>(
+    tx,
+    'judge_read_solves',
+    READ_SOLVES,
+    [challengeIds, participationIds],
+  );
+  for (const row of rows) {
     if (row.participation_id !== null) solved.add(solvedKey(Number(row.participation_id), Number(row.challenge_id)));
     else if (row.latest !== null) state.get(Number(row.challenge_id))!.latest = Number(row.latest);
   }

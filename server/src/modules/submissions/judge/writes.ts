@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { queryNamed, type Db } from '../../../db/client';
 import { cheatInfo, solves, submissions } from '../../../db/schema/submissions';
 import type { AnswerResult, NoticeType } from '../../../db/schema/enums';
 import { addJudgedCounts } from '../../challenges';
@@ -27,12 +29,18 @@ export interface WrittenNotice {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
+/** Turns the statement into its text and parameters (the text names tables only, no columns). */
+const dialect = new PgDialect();
+
 /**
  * Every write of a judgement in one statement (one round trip): the solves, the verdicts,
  * the counters, the cheat records, the blood notices and the events. Returns how many
  * solves landed, the events' time and the notices in `writes.notices`' order. The writes to other
  * modules' tables (counters, notices, events) are statements those modules build
- * for this WITH, so it stays one round trip.
+ * for this WITH, so it stays one round trip. Every value travels as a JSON parameter, so its text
+ * is the same for every batch and it runs as a named statement (`queryNamed`): each connection
+ * parses and plans it once, not once per batch. The name carries a hash of the text, so a text
+ * that ever differed would be a statement of its own rather than a clash.
  */
 export async function writeJudgement(
   tx: Db,
@@ -51,7 +59,7 @@ export async function writeJudgement(
     submit_participation_id: cheat.submitParticipationId,
     source_participation_id: cheat.sourceParticipationId,
   }));
-  const written = await tx.execute<{ solved: number; at: number | null; notices: WrittenNotice[] }>(sql`
+  const statement = dialect.sqlToQuery(sql`
     with new_solves as (
       insert into ${solves} (participation_id, challenge_id, submission_id, solved_at, type)
       select d.participation_id, d.challenge_id, d.submission_id, d.solved_at, d.type::submission_type
@@ -79,8 +87,15 @@ export async function writeJudgement(
       (select coalesce(json_agg(json_build_object(
           'id', id, 'type', type, 'values', values, 'time', floor(extract(epoch from published_at) * 1000)
         ) order by id), '[]'::json) from notices) as notices`);
-  const row = written.rows[0]!;
+  const name = `judge_write_${createHash('sha1').update(statement.sql).digest('hex').slice(0, 12)}`;
+  const [row] = await queryNamed<{ solved: number; at: number | null; notices: WrittenNotice[] }>(
+    tx,
+    name,
+    statement.sql,
+    statement.params,
+  );
   // Identities follow the insert's order, which is `writes.notices`' order.
+  if (!row) throw new Error('the judgement statement returned no row');
   return {
     solved: Number(row.solved),
     eventAt: row.at !== null ? Number(row.at) : null,
