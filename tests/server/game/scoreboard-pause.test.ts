@@ -131,5 +131,32 @@ for (const engine of engines()) {
       assert.equal(builds, 2);
       assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 1);
     });
+
+    test('submissions coming in again after the drain keep a pause as long as the build before it', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{resumed}'] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 3_600_000);
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+      // The app's judge says so when a submission comes in after its queue emptied.
+      await ctx.app.flagChecker.idle();
+      const resumed = new Promise<void>((resolve) => ctx.app.flagChecker.events.once('resumed', resolve));
+      await submit(player, game.id, challenge.id, 'flag{resumed}');
+      await resumed;
+      await ctx.app.flagChecker.idle();
+      const built: Array<{ at: number; ms: number }> = [];
+      boards.events.on('built', ({ ms }) => built.push({ at: Date.now(), ms }));
+      // As above, but a submission comes in after the drain: the stream goes on, so the second
+      // build waits as long as the first took (a quiet end of the burst would start it at once).
+      boards.refresh(game.id, true);
+      boards.refresh(game.id);
+      boards.settle();
+      boards.resumed();
+      await boardWhen(boards, game.id, () => built.length >= 2);
+      assert.equal(built.length, 2);
+      const [first, second] = built as [{ at: number; ms: number }, { at: number; ms: number }];
+      assert.ok(second.at - second.ms >= first.at + first.ms - 1, JSON.stringify(built));
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 1);
+    });
   });
 }

@@ -22,8 +22,9 @@ interface BoardCopy {
  * - **pausing** (`run` set, `pause` set): the run waits; `pause.end()` ends the wait now (urgent,
  *   idle(), a reader with no board) and `pause.until()` moves its end (settle() on judge drain).
  * - **building** (`run` set, no `pause`): `refresh()` only marks it `dirty` and `settle()` marks it
- *   `settled`; when the build ends, `last` records it, and a dirty board goes round again (pausing
- *   first unless urgent, and only as long as the build took when settled); else idle.
+ *   `settled` and `quiet` (`resumed()` clears `quiet`); when the build ends, `last` records it, and a
+ *   dirty board goes round again (pausing first unless urgent, only as long as the build took when
+ *   settled, and not at all when still quiet); else idle.
  * - A run that fails is tried again later (`retry`, after `failures` in a row: scoreboard-cache.ts).
  * - A game that is gone drops its copies and `startAt`/`last` and is forgotten once idle.
  *
@@ -39,6 +40,11 @@ export class GameBoard {
   urgent = false;
   /** The judge emptied its queue during the running build: the pause after it is cut short. */
   settled = false;
+  /**
+   * Since it settled, no submission has come in (`resumed()` clears it): the burst is over, so the
+   * build after this one starts at once rather than after a pause as long as this one.
+   */
+  quiet = false;
   /** The last generation: when it finished, how long it took and the pause after it. */
   last: { at: number; took: number; pause: number } | undefined;
   pause: { end: () => void; until: (at: number) => void } | undefined;

@@ -210,9 +210,21 @@ export class ScoreboardCache {
   settle(): void {
     for (const board of this.boards.values()) {
       // A board building now may not hold the last solves: the pause after this build is cut short too.
-      if (board.run && !board.pause) board.settled = true;
+      if (board.run && !board.pause) board.settled = board.quiet = true;
       board.pause?.until(board.last ? board.last.at + board.last.took : 0);
     }
+  }
+
+  /**
+   * The judge has work again after emptying its queue (a submission came in). Until then, a build
+   * that was running when the queue emptied is followed at once by the one that shows the last
+   * solves: nothing competes for the CPU once a burst is over, and waiting as long as that build
+   * took had kept a 4,000-team burst's last solves off the board for another build's length (the
+   * game bench: 0.29 s from the last acknowledgement to the board, two builds of about 0.1 s). When
+   * submissions keep coming, the pause as long as the build holds, as `settle()` says.
+   */
+  resumed(): void {
+    for (const board of this.boards.values()) board.quiet = false;
   }
 
   private generate(gameId: number, wait = 0): Promise<void> {
@@ -228,7 +240,7 @@ export class ScoreboardCache {
           if (pause > 0 && !board.urgent) await board.waitFor(pause);
           board.dirty = false;
           board.urgent = false;
-          board.settled = false;
+          board.settled = board.quiet = false;
           const started = Date.now();
           try {
             await this.write(gameId, board);
@@ -243,7 +255,7 @@ export class ScoreboardCache {
           // As settle() would have set it, had the judge emptied its queue after this build: in the
           // game bench a burst whose last batch was judged during a build otherwise waited the full
           // pause (0.25–2 s) more.
-          if (board.settled) pause = Math.min(pause, at - started);
+          if (board.settled) pause = board.quiet ? 0 : Math.min(pause, at - started);
           if (board.startAt !== undefined) board.last = { at, took: at - started, pause };
           if (!board.dirty) break;
         }

@@ -22,6 +22,8 @@ export interface FlagCheckerEvents {
   judged: [judgements: Map<number, Judgement>];
   /** The queue has just emptied: nothing waits or is being judged. */
   drained: [];
+  /** Work again after the queue had emptied: a submission came in. */
+  resumed: [];
 }
 
 /**
@@ -58,6 +60,7 @@ export class FlagChecker {
 
   enqueue(id: number): void {
     if (this.queued.has(id)) return;
+    if (this.running === 0 && this.queue.length === 0 && !this.stopped) this.report('resumed');
     this.queued.add(id);
     this.queue.push(id);
     this.pump();

@@ -35,6 +35,7 @@ async function flagChecker(app: FastifyInstance) {
   app.decorate('flagChecker', checker);
   // A burst of solves has been judged: the board need not wait out the rest of its pause.
   checker.events.on('drained', () => app.scoreboards.settle());
+  checker.events.on('resumed', () => app.scoreboards.resumed());
   let closing = false;
   const requeue = (ids: number[]) => {
     // A closing instance hears its own hand-over too: those are for the others.
