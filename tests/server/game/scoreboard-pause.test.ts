@@ -28,6 +28,19 @@ for (const engine of engines()) {
   describe(`scoreboard regeneration under a stream of solves (${engine.name})`, () => {
     const { ctx, admin } = suiteWithAdmin(engine);
 
+    /**
+     * A game with one challenge whose flag is `flag`, an accepted player, and a board cache of its
+     * own with a pause of an hour, its empty board already built.
+     */
+    async function gameWithHourPause(flag: string) {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: [flag] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 3_600_000);
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+      return { game, challenge, player, boards };
+    }
+
     test('a solve within the pause waits for it; an admin change and a reader waiting for idle do not', async () => {
       const game = await newGame(admin);
       const challenge = await newChallenge(admin, game.id, { flags: ['flag{pause}'] });
@@ -96,11 +109,7 @@ for (const engine of engines()) {
     });
 
     test('the judge emptying its queue ends the pause: the burst is judged, nothing is left to coalesce', async () => {
-      const game = await newGame(admin);
-      const challenge = await newChallenge(admin, game.id, { flags: ['flag{settle}'] });
-      const player = await acceptedPlayer(ctx.app, game.id);
-      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 3_600_000);
-      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+      const { game, challenge, player, boards } = await gameWithHourPause('flag{settle}');
       // The app's judge announces its empty queue (the app's own board cache settles on it).
       const drained = new Promise<void>((resolve) => ctx.app.flagChecker.events.once('drained', resolve));
       await submit(player, game.id, challenge.id, 'flag{settle}');
@@ -112,11 +121,7 @@ for (const engine of engines()) {
     });
 
     test('the judge emptying its queue during a build cuts the pause after that build short', async () => {
-      const game = await newGame(admin);
-      const challenge = await newChallenge(admin, game.id, { flags: ['flag{building}'] });
-      const player = await acceptedPlayer(ctx.app, game.id);
-      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 3_600_000);
-      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+      const { game, challenge, player, boards } = await gameWithHourPause('flag{building}');
       await submit(player, game.id, challenge.id, 'flag{building}');
       await ctx.app.flagChecker.idle();
       let builds = 0;
@@ -133,11 +138,7 @@ for (const engine of engines()) {
     });
 
     test('submissions coming in again after the drain keep a pause as long as the build before it', async () => {
-      const game = await newGame(admin);
-      const challenge = await newChallenge(admin, game.id, { flags: ['flag{resumed}'] });
-      const player = await acceptedPlayer(ctx.app, game.id);
-      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 3_600_000);
-      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+      const { game, challenge, player, boards } = await gameWithHourPause('flag{resumed}');
       // The app's judge says so when a submission comes in after its queue emptied.
       await ctx.app.flagChecker.idle();
       const resumed = new Promise<void>((resolve) => ctx.app.flagChecker.events.once('resumed', resolve));
