@@ -210,7 +210,9 @@ export class ScoreboardCache {
   settle(): void {
     for (const board of this.boards.values()) {
       // A board building now may not hold the last solves: the pause after this build is cut short too.
-      if (board.run && !board.pause) board.settled = board.quiet = true;
+      // `quiet` from the first drain of this build only: a submission after it keeps the pause
+      // even if the queue empties again before the build ends.
+      if (board.run && !board.pause && !board.settled) board.settled = board.quiet = true;
       board.pause?.until(board.last ? board.last.at + board.last.took : 0);
     }
   }
@@ -221,7 +223,9 @@ export class ScoreboardCache {
    * solves: nothing competes for the CPU once a burst is over, and waiting as long as that build
    * took had kept a 4,000-team burst's last solves off the board for another build's length (the
    * game bench: 0.29 s from the last acknowledgement to the board, two builds of about 0.1 s). When
-   * submissions keep coming, the pause as long as the build holds, as `settle()` says.
+   * a submission came in after the build's first drain, the pause as long as the build holds, as
+   * `settle()` says; builds can still follow one another at once when exactly one batch arrives
+   * and drains per build, a trickle that leaves the CPU mostly free.
    */
   resumed(): void {
     for (const board of this.boards.values()) board.quiet = false;
