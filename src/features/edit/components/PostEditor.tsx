@@ -2,98 +2,21 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { translateText } from '@/shared/text/textRef';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
-import Markdown from '@/shared/ui/Markdown';
 import { useEditDeletePostMutation, useSavePost, type EditablePost } from '../api';
 import { normaliseTags, POST_TITLE_MAX, postTitleError } from '../lib/postFields';
-
-/** Markdown source with its sanitised preview (the same renderer the post page uses). */
-function ContentField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  const wide = useMediaQuery(useTheme().breakpoints.up('md'));
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const tabsId = useId();
-  // Typing stays fluid on long posts: the preview may trail a keystroke behind.
-  const preview = useDeferredValue(value);
-
-  const source = (
-    <TextField
-      label={t('posts:editor.content')}
-      helperText={t('posts:editor.contentHint')}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      multiline
-      minRows={wide ? 18 : 12}
-      fullWidth
-      slotProps={{
-        htmlInput: {
-          spellCheck: true,
-          style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 14 },
-        },
-      }}
-    />
-  );
-  const rendered = (
-    <Paper
-      variant="outlined"
-      role="region"
-      aria-label={t('posts:editor.preview')}
-      sx={{ p: 2, minHeight: wide ? 420 : 280, overflow: 'auto', bgcolor: 'background.default' }}
-    >
-      {preview.trim() ? (
-        <Markdown source={preview} data-testid="post-preview" />
-      ) : (
-        <Typography color="text.secondary">{t('posts:editor.previewEmpty')}</Typography>
-      )}
-    </Paper>
-  );
-
-  if (wide) {
-    return (
-      <Grid container spacing={2}>
-        <Grid size={6}>{source}</Grid>
-        <Grid size={6}>{rendered}</Grid>
-      </Grid>
-    );
-  }
-  return (
-    <Box>
-      <Tabs
-        value={tab}
-        onChange={(_event, next: 'write' | 'preview') => setTab(next)}
-        aria-label={t('posts:editor.content')}
-      >
-        <Tab value="write" label={t('posts:editor.write')} id={`${tabsId}-write`} aria-controls={`${tabsId}-panel`} />
-        <Tab
-          value="preview"
-          label={t('posts:editor.preview')}
-          id={`${tabsId}-preview`}
-          aria-controls={`${tabsId}-panel`}
-        />
-      </Tabs>
-      <Box id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${tab}`} sx={{ pt: 2 }}>
-        {tab === 'write' ? source : rendered}
-      </Box>
-    </Box>
-  );
-}
+import { MarkdownField } from './MarkdownField';
 
 /**
  * The admin's post editor (reference §7.4): title, summary, markdown content with a live preview,
@@ -199,7 +122,14 @@ export function PostEditor({ post }: { post: EditablePost | null }) {
             control={<Switch checked={isPinned} onChange={(event) => setPinned(event.target.checked)} />}
             label={t('posts:editor.pinned')}
           />
-          <ContentField value={content} onChange={setContent} />
+          <MarkdownField
+            label={t('posts:editor.content')}
+            helperText={t('posts:editor.contentHint')}
+            value={content}
+            onChange={setContent}
+            rows={18}
+            data-testid="post-preview"
+          />
         </Stack>
       </Paper>
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
