@@ -1,4 +1,3 @@
-import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
@@ -6,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -16,18 +14,17 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { getErrorMessage } from '@/shared/api/errors';
 import { translateText } from '@/shared/text/textRef';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import {
   useEditDeleteGameChallengeMutation,
-  useEditGetGameChallengeQuery,
   useEditUpdateGameChallengeMutation,
   type ChallengeEditDetailModel,
 } from '../../api';
 import { AttachmentEditor } from '../components/AttachmentEditor';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { CategorySelect } from '../components/CategorySelect';
+import { ChallengePageFrame } from '../components/ChallengePageFrame';
 import { ContainerFields } from '../components/ContainerFields';
 import { EnableSwitch } from '../components/EnableSwitch';
 import { HintsEditor } from '../components/HintsEditor';
@@ -234,25 +231,10 @@ function ChallengeEditor({ gameId, challenge }: { gameId: number; challenge: Cha
 /** `/admin/games/:id/challenges/:chalId`: every setting of one challenge. */
 export default function ChallengeEditPage() {
   const { t } = useTranslation();
-  const { gameId, challengeId } = useChallengeRoute();
-  const { data, error, isLoading } = useEditGetGameChallengeQuery({ id: gameId, cId: challengeId });
+  const { gameId } = useChallengeRoute();
   return (
-    <Stack spacing={2} sx={{ py: 2 }}>
-      <Button
-        component={RouterLink}
-        to={challengesPath(gameId)}
-        startIcon={<ArrowBackOutlined />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {t('challengeEdit:edit.back')}
-      </Button>
-      {error ? <Alert severity="error">{getErrorMessage(t, error)}</Alert> : null}
-      {isLoading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('challengeEdit:loading')} />
-        </Box>
-      ) : null}
-      {data ? <ChallengeEditor key={data.id} gameId={gameId} challenge={data} /> : null}
-    </Stack>
+    <ChallengePageFrame back={{ to: challengesPath(gameId), label: t('challengeEdit:edit.back') }} spacing={2}>
+      {(challenge) => <ChallengeEditor key={challenge.id} gameId={gameId} challenge={challenge} />}
+    </ChallengePageFrame>
   );
 }

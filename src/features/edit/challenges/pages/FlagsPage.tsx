@@ -1,18 +1,16 @@
-import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { getErrorMessage } from '@/shared/api/errors';
-import { useEditGetGameChallengeQuery, type ChallengeEditDetailModel } from '../../api';
+import type { ChallengeEditDetailModel } from '../../api';
 import { CategoryBadge } from '../components/CategoryBadge';
+import { ChallengePageFrame } from '../components/ChallengePageFrame';
 import { DynamicFlagsForm } from '../components/DynamicFlagsForm';
 import { EnableSwitch } from '../components/EnableSwitch';
 import { FlagList } from '../components/FlagList';
@@ -74,24 +72,12 @@ function FlagsOf({ gameId, challenge }: { gameId: number; challenge: ChallengeEd
 export default function FlagsPage() {
   const { t } = useTranslation();
   const { gameId, challengeId } = useChallengeRoute();
-  const { data, error, isLoading } = useEditGetGameChallengeQuery({ id: gameId, cId: challengeId });
   return (
-    <Stack spacing={2.5} sx={{ py: 2 }}>
-      <Button
-        component={RouterLink}
-        to={challengePath(gameId, challengeId)}
-        startIcon={<ArrowBackOutlined />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        {t('challengeEdit:flags.back')}
-      </Button>
-      {error ? <Alert severity="error">{getErrorMessage(t, error)}</Alert> : null}
-      {isLoading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('challengeEdit:loading')} />
-        </Box>
-      ) : null}
-      {data ? (
+    <ChallengePageFrame
+      back={{ to: challengePath(gameId, challengeId), label: t('challengeEdit:flags.back') }}
+      spacing={2.5}
+    >
+      {(data) => (
         <>
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
@@ -117,7 +103,7 @@ export default function FlagsPage() {
           </Stack>
           <FlagsOf gameId={gameId} challenge={data} />
         </>
-      ) : null}
-    </Stack>
+      )}
+    </ChallengePageFrame>
   );
 }
