@@ -2,11 +2,9 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { getErrorMessage } from '@/shared/api/errors';
 import { CHALLENGE_CATEGORIES, categoryLook } from '@/shared/lib/challengeCategory';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import {
@@ -31,6 +28,7 @@ import { CategoryBadge } from '../components/CategoryBadge';
 import { EnableSwitch } from '../components/EnableSwitch';
 import { NewChallengeDialog } from '../components/NewChallengeDialog';
 import { challengePath, flagsPath, useChallengeRoute } from '../lib/useChallengeRoute';
+import { ChallengeLoadState } from '../components/ChallengeLoadState';
 
 const ALL = 'All';
 
@@ -182,12 +180,7 @@ export default function ChallengesPage() {
           </Button>
         </Stack>
       </Stack>
-      {error ? <Alert severity="error">{getErrorMessage(t, error)}</Alert> : null}
-      {isLoading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('challengeEdit:loading')} />
-        </Box>
-      ) : null}
+      <ChallengeLoadState error={error} isLoading={isLoading} />
       {data && shown.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">
