@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { after, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
-import { gameEvents } from '../../../server/src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { containers, gameEvents } from '../../../server/src/db/schema';
 import { KEPT_CAPABILITIES } from '../../../server/src/modules/instances/backend';
 import { docker, dockerUnavailable, ensureTestImage, execIn, removeTestContainers } from '../../helpers/docker';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
@@ -184,6 +184,33 @@ for (const engine of engines()) {
         ['ContainerStart', 'ContainerDestroy'],
       );
     });
+
+    // Two connections are needed: the test holds a delete open while the extension waits on it.
+    if (engine.name === 'postgres') {
+      it("an extension meeting a teammate's destroy answers 400, not a server error", async () => {
+        const game = await newGame(admin);
+        const challenge = await containerChallenge(admin, game.id, image);
+        const player = await acceptedPlayer(ctx.app, game.id);
+        await start(player, game.id, challenge.id);
+        const row = (await rowsOfGame(game.id))[0]!;
+        await setExpectStop(ctx.app, row.id, new Date(Date.now() + 5 * 60_000));
+        // A destroy deletes the row after its instance lock is released: here the delete stays
+        // uncommitted until the extension, which read the row, waits on it.
+        let extension: ReturnType<Client> | undefined;
+        await ctx.app.db.transaction(async (tx) => {
+          await tx.delete(containers).where(eq(containers.id, row.id));
+          extension = player.api('POST', `/api/game/${game.id}/container/${challenge.id}/extend`);
+          await eventually(async () => {
+            const waiting = await ctx.app.db.execute<{ n: number }>(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            return waiting.rows[0]!.n > 0;
+          });
+        });
+        assertError('gameExtendContainerLifetime', await extension!, 400);
+        await docker().getContainer(row.containerId).remove({ force: true });
+      });
+    }
 
     it('the team container limit refuses a start, or with the policy destroys the oldest', async () => {
       const game = await newGame(admin, { containerCountLimit: 1 });

@@ -111,5 +111,39 @@ for (const engine of engines()) {
         }
       },
     );
+
+    test(
+      'leaves a container that is still starting (its row Pending) to its start, and removes it once the row goes',
+      { skip: unavailable },
+      async () => {
+        const first = await boot();
+        const ours = await platformId(first);
+        await first.close();
+        // A start in flight: the row is written first, then the engine creates the container and
+        // only later runs it (Kubernetes: a pod pulling its image); reconciliation sees it between.
+        const [row] = await database.db
+          .insert(containers)
+          .values({ image, containerId: '', expectStopAt: new Date(Date.now() + 3_600_000) })
+          .returning();
+        const starting = await docker().createContainer({
+          Image: image,
+          name: `gzctf-starting-${randomUUID()}`,
+          Labels: { 'gzctf/platform': ours, 'gzctf/container': row!.id },
+        });
+        try {
+          const second = await boot();
+          await second.close();
+          assert.equal((await starting.inspect()).State.Status, 'created');
+
+          // Given up (the stale-start sweep deletes such rows): the next reconciliation removes it.
+          await database.db.delete(containers).where(eq(containers.id, row!.id));
+          const third = await boot();
+          await third.close();
+          await assert.rejects(starting.inspect(), /no such container/i);
+        } finally {
+          await starting.remove({ force: true }).catch(() => undefined);
+        }
+      },
+    );
   });
 }

@@ -49,14 +49,14 @@ export interface ReconcileResult {
 /**
  * Makes the database and the engine agree, at start and now and then: rows of running containers the
  * engine no longer has are closed, and containers labelled with this platform's id but without a row
- * (or no longer running) are removed. Another platform's containers carry another id and are never
+ * (or no longer running, unless still starting) are removed. Another platform's containers carry another id and are never
  * listed. Rows are read before and after listing the engine, so a container started meanwhile by
  * another instance of this platform is neither closed nor removed.
  */
 export async function reconcile(deps: MaintenanceDeps): Promise<ReconcileResult> {
   const before = await repo.listAllContainers(deps.db);
   const listed = await deps.backend.list();
-  const after = new Set((await repo.listAllContainers(deps.db)).map((row) => row.id));
+  const after = new Map((await repo.listAllContainers(deps.db)).map((row) => [row.id, row.status]));
   const running = new Set(listed.filter((entry) => entry.running).map((entry) => entry.containerId));
 
   const gone = before.filter((row) => row.status === 'Running' && !running.has(row.containerId));
@@ -69,7 +69,11 @@ export async function reconcile(deps: MaintenanceDeps): Promise<ReconcileResult>
 
   let removed = 0;
   for (const entry of listed) {
-    if (entry.running && entry.rowId !== null && after.has(entry.rowId)) continue;
+    const status = entry.rowId === null ? undefined : after.get(entry.rowId);
+    // A Pending row is a start in flight: the engine has the container but does not run it yet (a
+    // pod pulling its image, a Docker container between create and start). Its start decides; a
+    // start that never ends is swept with its row, and then its container goes here.
+    if (status === 'Pending' || (status !== undefined && entry.running)) continue;
     try {
       await deps.backend.destroy(entry.containerId);
       removed += 1;

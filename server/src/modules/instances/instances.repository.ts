@@ -114,9 +114,10 @@ export async function deleteContainers(db: Db, ids: string[]): Promise<Container
   return db.delete(containers).where(inArray(containers.id, ids)).returning();
 }
 
-export async function setExpectStopAt(tx: Db, id: string, at: Date): Promise<ContainerRow> {
+/** undefined when the row went meanwhile (a teammate's destroy or the sweep deleted it). */
+export async function setExpectStopAt(tx: Db, id: string, at: Date): Promise<ContainerRow | undefined> {
   const [row] = await tx.update(containers).set({ expectStopAt: at }).where(eq(containers.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function setLastContainerOperation(tx: Db, gameInstanceId: number, at: Date | null): Promise<void> {

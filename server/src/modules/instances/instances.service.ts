@@ -145,7 +145,10 @@ export class InstanceService {
         throw badRequest('container.extendTooEarly', { minutes: policy.renewalWindow });
       }
       const from = Math.max(container.expectStopAt.getTime(), now);
-      return repo.setExpectStopAt(tx, container.id, new Date(from + policy.extensionDuration * MINUTE));
+      // A destroy removes the row after its lock is released, so it can go between the read and this.
+      const extended = await repo.setExpectStopAt(tx, container.id, new Date(from + policy.extensionDuration * MINUTE));
+      if (!extended) throw badRequest('container.notFound');
+      return extended;
     });
     return toContainerInfo(row);
   }
