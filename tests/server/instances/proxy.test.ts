@@ -284,6 +284,20 @@ for (const [index, engine] of engines().entries()) {
       assert.equal(await liveCode, 1001);
     });
 
+    it('a row gone while no session was open (its team deleted, say) is never dialed from the cached target', async () => {
+      const who = await acceptedPlayer(ctx.app, gameId);
+      const id = (await startContainer(who, echoChallenge)).entry;
+      const first = await openWhenListening(`${base}/api/proxy/${id}`);
+      first.close();
+      await closed(first);
+      const dials = ctx.app.containerProxy.stats().dials;
+      // The container still runs (nothing told the engine); only the row went, as in a cascade.
+      await ctx.app.db.delete(containers).where(eq(containers.id, id));
+      await assert.rejects(open(`${base}/api/proxy/${id}`), { status: 404 });
+      assert.equal(ctx.app.containerProxy.stats().dials, dials);
+      assert.equal((await fetch(`${http()}/api/proxy/${id}`)).status, 404);
+    });
+
     it('test containers are reached through /api/proxy/noinst/{id}', async () => {
       const url = `/api/edit/games/${gameId}/challenges/${echoChallenge}/container`;
       const info = assertOk('editCreateTestContainer', await admin('POST', url)) as ContainerInfo;

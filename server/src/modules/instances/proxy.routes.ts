@@ -28,13 +28,14 @@ const plain = (noInstance: boolean) => async (request: FastifyRequest, reply: Fa
 };
 
 /**
- * Before an upgrade is accepted: the container exists, has a free connection slot and answers on its
+ * Before an upgrade is accepted: the container exists (its row, not only the cached target), has a free connection slot and answers on its
  * port; otherwise the upgrade is refused with 404, 400 or 418 and no WebSocket is made.
  */
 const prepare = (noInstance: boolean) => async (request: FastifyRequest) => {
   if (!request.ws) return;
   const proxy = request.server.containerProxy;
   const target = await findTarget(request, noInstance);
+  if (!(await proxy.stillThere(target.rowId))) throw notFound('container.notFound');
   if (!(await proxy.admit(target.rowId))) throw badRequest('proxy.tooManyConnections');
   let container: ContainerSocket;
   try {

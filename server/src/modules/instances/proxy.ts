@@ -128,6 +128,17 @@ export class ContainerProxy {
     return target && target.noInstance === noInstance ? target : undefined;
   }
 
+  /**
+   * Whether the target's row is still there, asked before each dial: a cached target outlives a row
+   * removed without this instance hearing of it (its team or game deleted, another instance's
+   * destroy with no session here), and its address may since be another container's.
+   */
+  async stillThere(rowId: string): Promise<boolean> {
+    if ((await repo.existingContainerIds(this.deps.db, [rowId])).has(rowId)) return true;
+    await this.closeContainer(rowId);
+    return false;
+  }
+
   /** Counts a connection in; false when the container has its maximum already. */
   async admit(id: string): Promise<boolean> {
     const count = await this.deps.cache.increment(`proxy:connections:${id}`, 1, COUNTER_TTL_MS);
