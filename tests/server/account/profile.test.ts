@@ -96,6 +96,10 @@ for (const engine of engines()) {
         [{ bio: { text: 'x' } }, /bio/],
         [{ phone: 'call me maybe' }, 'The phone number is invalid'],
         [{ phone: 'call me maybe' }, '電話番号が無効です', 'ja-JP'],
+        [{ phone: '+1 555 0100 ext' }, 'The phone number is invalid'],
+        [{ phone: `+${'1'.repeat(64)}` }, 'The phone number is invalid'],
+        // Answered at once: an earlier pattern took time growing with the square of such a length.
+        [{ phone: `${'1'.repeat(200_000)}a` }, 'The phone number is invalid'],
       ];
       for (const [payload, title, language] of cases) {
         const response = await update(cookie, payload, language ? { 'accept-language': language } : {});

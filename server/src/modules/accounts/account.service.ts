@@ -60,8 +60,10 @@ export const TOKEN_LIFETIME_MS = 3 * 60 * 60 * 1000;
 /** The database column's limit; the contract leaves e-mail addresses unbounded. */
 const EMAIL_MAX_LENGTH = 256;
 // What .NET's [Phone] accepts: digits with spaces, dots, dashes and brackets, an optional leading
-// '+', an optional extension.
-const PHONE_PATTERN = /^\+?[\d\s.()-]*\d[\d\s.()-]*(?:\s*(?:ext\.?|x)\s*\d+)?$/i;
+// '+', an optional extension. The lookahead asks for a digit, so no two repeats compete for the same
+// characters; the length cap (no number is longer) keeps whatever backtracking is left small.
+const PHONE_PATTERN = /^\+?(?=[\s.()-]*\d)[\d\s.()-]+(?:\s*(?:ext\.?|x)\s*\d+)?$/i;
+const PHONE_MAX_LENGTH = 64;
 
 // ---- shared checks ----
 
@@ -340,7 +342,8 @@ export async function updateProfile(deps: AccountDeps, user: SessionUser, body: 
   if (body.realName != null) changes.realName = body.realName;
   if (body.stdNumber != null) changes.stdNumber = body.stdNumber;
   if (body.phone != null) {
-    if (body.phone !== '' && !PHONE_PATTERN.test(body.phone)) throw badRequest('account.invalidPhone');
+    const valid = body.phone.length <= PHONE_MAX_LENGTH && PHONE_PATTERN.test(body.phone);
+    if (body.phone !== '' && !valid) throw badRequest('account.invalidPhone');
     changes.phone = body.phone;
   }
   await guardUnique(() => updateUser(deps.db, user.id, changes), { userName: body.userName ?? undefined });
