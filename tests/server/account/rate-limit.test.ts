@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import {
   createSemaphore,
   isLoopback,
+  keyedSemaphores,
   MemoryStore,
   type RateLimitOptions,
 } from '../../../server/src/plugins/app/rate-limit';
@@ -82,6 +84,22 @@ describe('rate-limit building blocks', () => {
     const fifth = semaphore.enter();
     assert.equal(await fifth.ready, true);
   });
+
+  test('keyed semaphores: each key has its own, dropped once nobody runs or waits in it', async () => {
+    const semaphores = keyedSemaphores(1, 0);
+    const alice = semaphores.enter('alice');
+    assert.equal(await alice.ready, true);
+    assert.equal(await semaphores.enter('alice').ready, false, "alice's queue holds nobody");
+    const bob = semaphores.enter('bob');
+    assert.equal(await bob.ready, true, 'another key runs beside it');
+    assert.equal(semaphores.size, 2);
+    alice.leave();
+    bob.leave();
+    assert.equal(semaphores.size, 0);
+    const again = semaphores.enter('alice');
+    assert.equal(await again.ready, true);
+    again.leave();
+  });
 });
 
 for (const engine of engines()) {
@@ -93,7 +111,11 @@ for (const engine of engines()) {
         rateLimit: {
           disabled: false,
           global: { max: 3, windowMs: MINUTE },
-          policies: { Register: { max: 2, windowMs: MINUTE }, PowChallenge: { max: 1, windowMs: MINUTE } },
+          policies: {
+            Register: { max: 2, windowMs: MINUTE },
+            PowChallenge: { max: 1, windowMs: MINUTE },
+            Submit: { max: 1, windowMs: MINUTE },
+          },
           concurrency: { concurrent: 1, queue: 0 },
         },
       });
@@ -167,25 +189,56 @@ for (const engine of engines()) {
       assert.equal((await profile(bobCookie)).statusCode, 200, 'same address, other user');
     });
 
-    test('a named policy is one bucket shared by everyone, on top of the global limit', async () => {
+    test('a named policy counts per client (the address when signed out), on top of the global limit', async () => {
       assert.equal((await register(ctx, '192.0.2.1')).statusCode, 200);
-      assert.equal((await register(ctx, '192.0.2.2')).statusCode, 200);
-      const limited = await register(ctx, '192.0.2.3', { 'accept-language': 'de-DE' });
+      assert.equal((await register(ctx, '192.0.2.1')).statusCode, 200);
+      const limited = await register(ctx, '192.0.2.1', { 'accept-language': 'de-DE' });
       assert.equal(limited.statusCode, 429);
+      assert.equal(limited.headers['x-ratelimit-limit'], '2', 'the policy refused it, not the global limit');
       assertMatchesContract('accountRegister', limited.json(), 429);
       assert.match(limited.json().title, /^Zu viele Anfragen, bitte versuche es in \d+ Sekunden erneut$/);
       assert.ok(Number(limited.headers['retry-after']) > 0);
+      // Another address has its own; an IPv6 client is one client across its /64.
+      assert.equal((await register(ctx, '192.0.2.2')).statusCode, 200);
+      assert.equal((await register(ctx, '2001:db8:1:2::a')).statusCode, 200);
+      assert.equal((await register(ctx, '2001:db8:1:2::b')).statusCode, 200);
+      assert.equal((await register(ctx, '2001:db8:1:2::c')).statusCode, 429);
       // The same bucket covers recovery; sign-in has no named policy.
-      const recovery = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/account/recovery',
-        remoteAddress: '192.0.2.4',
-        payload: { email: 'someone@example.net' },
-      });
-      assert.equal(recovery.statusCode, 429);
-      assertMatchesContract('accountRecovery', recovery.json(), 429);
+      const recovery = (remoteAddress: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/recovery',
+          remoteAddress,
+          payload: { email: 'someone@example.net' },
+        });
+      assert.notEqual((await recovery('192.0.2.2')).statusCode, 429);
+      const refused = await recovery('192.0.2.2');
+      assert.equal(refused.statusCode, 429);
+      assertMatchesContract('accountRecovery', refused.json(), 429);
       const user = await createUser(ctx.app);
-      await signIn(ctx.app, user.userName, user.password, '192.0.2.5');
+      await signIn(ctx.app, user.userName, user.password, '192.0.2.3');
+    });
+
+    test("signed-out callers of a players' route spend no one's named budget", async () => {
+      const submit = (remoteAddress: string, cookie?: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/game/2147483647/challenges/1',
+          remoteAddress,
+          headers: cookie ? { cookie } : {},
+          payload: { flag: 'flag{x}' },
+        });
+      for (let i = 0; i < 3; i++) assert.equal((await submit(`192.0.2.${40 + i}`)).statusCode, 401);
+      const alice = await createUser(ctx.app);
+      const bob = await createUser(ctx.app);
+      const aliceCookie = await signIn(ctx.app, alice.userName, alice.password, '192.0.2.50');
+      const bobCookie = await signIn(ctx.app, bob.userName, bob.password, '192.0.2.51');
+      // No such game: answered, so counted (the policy allows one a minute here).
+      assert.equal((await submit('192.0.2.52', aliceCookie)).statusCode, 404);
+      const limited = await submit('192.0.2.52', aliceCookie);
+      assert.equal(limited.statusCode, 429);
+      assertMatchesContract('gameSubmit', limited.json(), 429);
+      assert.equal((await submit('192.0.2.52', bobCookie)).statusCode, 404, 'another player has his own');
     });
 
     test('the PowChallenge policy counts every request for a challenge', async () => {
@@ -193,20 +246,49 @@ for (const engine of engines()) {
       const pow = (remoteAddress: string) =>
         ctx.app.inject({ method: 'GET', url: '/api/captcha/powchallenge', remoteAddress });
       assert.equal((await pow('192.0.2.6')).statusCode, 404);
-      const limited = await pow('192.0.2.7');
+      const limited = await pow('192.0.2.6');
       assert.equal(limited.statusCode, 429);
       assertMatchesContract('infoPowChallenge', limited.json(), 429);
     });
 
     test('the Concurrency policy lets sequential requests through (every slot is released)', async () => {
-      for (let i = 0; i < 4; i++) {
+      const user = await createUser(ctx.app);
+      const cookie = await signIn(ctx.app, user.userName, user.password, '192.0.2.60');
+      for (let i = 0; i < 2; i++) {
         const response = await ctx.app.inject({
           method: 'POST',
           url: '/api/team',
-          remoteAddress: `192.0.2.${20 + i}`,
-          payload: { name: 'x' },
+          remoteAddress: '192.0.2.60',
+          headers: { cookie },
+          payload: { name: `team ${i}` },
         });
-        assert.equal(response.statusCode, 401);
+        assert.equal(response.statusCode, 200, response.body);
+      }
+    });
+
+    test('a team-creation body that never finishes holds no Concurrency slot', async () => {
+      const user = await createUser(ctx.app);
+      const cookie = await signIn(ctx.app, user.userName, user.password, '192.0.2.61');
+      const origin = new URL(await ctx.app.listen({ host: '127.0.0.1', port: 0 }));
+      const slow = net.connect(Number(origin.port), '127.0.0.1');
+      try {
+        await new Promise<void>((resolve) => slow.once('connect', resolve));
+        slow.write(
+          `POST /api/team HTTP/1.1\r\nHost: ${origin.host}\r\nCookie: ${cookie}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{"name":',
+        );
+        // Its headers are in (it is signed in and counted); its body never completes.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/team',
+          remoteAddress: '192.0.2.61',
+          headers: { cookie },
+          payload: { name: 'not kept waiting' },
+        });
+        assert.equal(response.statusCode, 200, response.body);
+      } finally {
+        slow.destroy();
       }
     });
   });
@@ -257,10 +339,11 @@ describe('rate limits in Redis', { skip: redisUrl ? false : 'REDIS_URL is not se
     await withApp({ env, rateLimit }, async (first) => {
       await withApp({ env, rateLimit, database: { ...first.database, close: async () => {} } }, async (second) => {
         assert.equal((await register(first, '192.0.2.1')).statusCode, 200);
-        assert.equal((await register(second, '192.0.2.2')).statusCode, 200);
-        assert.equal((await register(first, '192.0.2.3')).statusCode, 200);
-        assert.equal((await register(second, '192.0.2.4')).statusCode, 429);
-        assert.equal((await register(first, '192.0.2.5')).statusCode, 429);
+        assert.equal((await register(second, '192.0.2.1')).statusCode, 200);
+        assert.equal((await register(first, '192.0.2.1')).statusCode, 200);
+        assert.equal((await register(second, '192.0.2.1')).statusCode, 429);
+        assert.equal((await register(first, '192.0.2.1')).statusCode, 429);
+        assert.equal((await register(first, '192.0.2.2')).statusCode, 200, 'another client has its own');
       });
     });
   });

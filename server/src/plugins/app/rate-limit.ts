@@ -2,20 +2,24 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
-import bruteForce, { type BruteForceOptions } from './brute-force';
+import bruteForce, { addressScope, type BruteForceOptions } from './brute-force';
 
 /**
  * GZCTF's rate limits (reference §5.16) on @fastify/rate-limit.
  *
- * - Global: per signed-in user, else per client address, 150 requests a minute on every API call.
+ * - Global: per signed-in user, else per client address (an IPv6 client by its /64), 150 requests a
+ *   minute on every API call.
  *   GZCTF exempts loopback clients; we do not: behind a reverse proxy on the same host without
  *   TRUST_PROXY every visitor looks like 127.0.0.1, and the exemption would limit nobody. (Behind a
  *   proxy set TRUST_PROXY, or everybody shares the proxy's budget.) Tests and benchmarks turn limits
  *   off explicitly with DISABLE_RATE_LIMIT.
  * - Guessing (passwords, invitation codes, recovery mails, registrations) is limited per account and
  *   per address with growing delays: brute-force.ts.
- * - Named policies from the contract's `x-rate-limit` are single buckets shared by everyone, in
- *   addition to the global limit.
+ * - Named policies from the contract's `x-rate-limit` count per client too, in addition to the global
+ *   limit, and only requests the route admits (role checked, body read and valid). GZCTF keeps one
+ *   bucket per policy for everyone, counted before anything else: there anyone, signed out, could
+ *   spend the platform's flag submissions (100 per 10 s for all teams) or registrations (20 per 150
+ *   s for everyone), and one slow team-creation body held the only Concurrency slot.
  *
  * @fastify/rate-limit counts fixed windows. GZCTF's sliding windows become fixed windows of the same
  * size, and its token buckets a window holding the bucket's size that lasts as long as a full refill,
@@ -29,7 +33,7 @@ import bruteForce, { type BruteForceOptions } from './brute-force';
  * | PowChallenge | bucket 40, +5 every 30 s           | 40 per 240 s       |
  * | Container    | bucket 120, +30 every 10 s         | 120 per 40 s       |
  * | Submit       | bucket 100, +50 every 5 s          | 100 per 10 s       |
- * | Concurrency  | 1 at a time, queue 20              | the same, per server instance |
+ * | Concurrency  | 1 at a time, queue 20              | the same, per client and server instance |
  *
  * Counters live in Redis when REDIS_URL is set (shared by all instances), in-process otherwise.
  */
@@ -91,6 +95,10 @@ export function createSemaphore(concurrent: number, queue: number) {
   let running = 0;
   const waiting: Array<(ok: boolean) => void> = [];
   return {
+    /** Nobody runs or waits: the semaphore can be dropped. */
+    get idle(): boolean {
+      return running === 0 && waiting.length === 0;
+    },
     enter(): SemaphoreTicket {
       let state: 'running' | 'waiting' | 'done';
       let wake: (ok: boolean) => void = () => {};
@@ -131,7 +139,34 @@ export function createSemaphore(concurrent: number, queue: number) {
   };
 }
 
+/** One semaphore per key, made on first use and dropped once nobody runs or waits in it. */
+export function keyedSemaphores(concurrent: number, queue: number) {
+  const semaphores = new Map<string, ReturnType<typeof createSemaphore>>();
+  return {
+    enter(key: string): SemaphoreTicket {
+      let semaphore = semaphores.get(key);
+      if (!semaphore) semaphores.set(key, (semaphore = createSemaphore(concurrent, queue)));
+      const own = semaphore;
+      const ticket = own.enter();
+      return {
+        ready: ticket.ready,
+        leave() {
+          ticket.leave();
+          if (own.idle && semaphores.get(key) === own) semaphores.delete(key);
+        },
+      };
+    },
+    /** How many keys hold a semaphore now. */
+    get size(): number {
+      return semaphores.size;
+    },
+  };
+}
+
 const kTicket = Symbol('concurrencyTicket');
+
+/** Whose budget a request spends: the signed-in user's, else its address's. */
+const clientOf = (request: FastifyRequest) => request.user?.id ?? addressScope(request.ip);
 
 interface StoreResult {
   current: number;
@@ -186,15 +221,19 @@ export default fp(
     const perClient = app.createRateLimit({
       max: globalLimit.max,
       timeWindow: globalLimit.windowMs,
-      keyGenerator: (request: FastifyRequest) => `global:${request.user?.id ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `global:${clientOf(request)}`,
     });
     const named = new Map(
       Object.entries(policies).map(([name, limit]) => [
         name,
-        app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: () => `policy:${name}` }),
+        app.createRateLimit({
+          max: limit.max,
+          timeWindow: limit.windowMs,
+          keyGenerator: (request: FastifyRequest) => `policy:${name}:${clientOf(request)}`,
+        }),
       ]),
     );
-    const semaphore = createSemaphore(concurrency.concurrent, concurrency.queue);
+    const semaphores = keyedSemaphores(concurrency.concurrent, concurrency.queue);
 
     // Runs after the auth plugin's onRequest hook (registered earlier), so the user is known.
     app.addHook('onRequest', async (request, reply) => {
@@ -206,7 +245,12 @@ export default fp(
         const result = await perClient(request);
         if (!result.isAllowed && result.isExceeded) reject(reply, result.ttlInSeconds, result.max);
       }
-      const policy = operation.rateLimit;
+    });
+
+    // The named policies count what the route admits: a signed-out caller of a players' route, or a
+    // body still arriving, spends nobody's budget and holds no slot.
+    app.addHook('preHandler', async (request, reply) => {
+      const policy = request.routeOptions.config.operation?.rateLimit;
       if (!policy) return;
       const limiter = named.get(policy);
       if (limiter) {
@@ -214,7 +258,7 @@ export default fp(
         if (!result.isAllowed && result.isExceeded) reject(reply, result.ttlInSeconds, result.max);
       } else if (policy === 'Concurrency') {
         // Kept on the request before waiting, so a client that gives up in the queue leaves it.
-        const ticket = semaphore.enter();
+        const ticket = semaphores.enter(clientOf(request));
         (request as unknown as Record<symbol, SemaphoreTicket>)[kTicket] = ticket;
         if (!(await ticket.ready)) reject(reply, 1);
       }
