@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error';
 
@@ -10,13 +12,21 @@ export interface UploadedFile {
 }
 
 export interface UploadOptions {
-  /** Form fields whose files are wanted; files in other fields are read and dropped. */
+  /** Form fields whose files are wanted; files in other fields are read past, never kept. */
   fields: readonly string[];
+  /** At most this many files are kept (the first ones); later ones are read past like unwanted ones. */
+  maxFiles?: number;
   /** Per-file limit; without it the app-wide multipart limit applies. */
   maxBytes?: number;
   /** Message key for a file over `maxBytes` (400); without it the answer is Fastify's 413. */
   tooLargeKey?: string;
   tooLargeParams?: Record<string, unknown>;
+}
+
+/** Reads a part's stream to its end, keeping nothing (the parser moves on only once it is consumed). */
+async function drain(stream: Readable): Promise<void> {
+  stream.resume();
+  await finished(stream);
 }
 
 const hasCode = (error: unknown, code: string) =>
@@ -34,10 +44,13 @@ export async function readUploads(request: FastifyRequest, options: UploadOption
     const parts = request.parts(options.maxBytes ? { limits: { fileSize: options.maxBytes } } : undefined);
     for await (const part of parts) {
       if (part.type !== 'file') continue;
-      const buffer = await part.toBuffer();
-      if (options.fields.includes(part.fieldname)) {
-        files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, buffer });
+      // Only what is kept is held in memory: a form of 32 large files to a one-file route costs one.
+      if (!options.fields.includes(part.fieldname) || files.length >= (options.maxFiles ?? Infinity)) {
+        await drain(part.file);
+        continue;
       }
+      const buffer = await part.toBuffer();
+      files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, buffer });
     }
   } catch (error) {
     if (options.tooLargeKey && hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) {

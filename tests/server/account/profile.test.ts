@@ -243,6 +243,20 @@ for (const engine of engines()) {
       }
     });
 
+    test('of a form with more files (other fields, more in the field), the first in the field is the one kept', async () => {
+      const { cookie } = await asUser(ctx.app);
+      const response = await upload(cookie, [
+        { field: 'other', filename: 'skip.png', content: await png(40, 40, '#ff0000') },
+        { field: 'file', filename: 'me.png', content: await png(600, 400) },
+        { field: 'file', filename: 'second.png', content: await png(40, 40, '#00ff00') },
+        { field: 'file', filename: 'third.bin', content: Buffer.alloc(1024 * 1024) },
+      ]);
+      assert.equal(response.statusCode, 200, response.body);
+      const hash = (response.json() as string).split('/')[2]!;
+      const metadata = await sharp(fs.readFileSync(blobPath(ctx.env.dataDir, hash))).metadata();
+      assert.deepEqual([metadata.width, metadata.height], [300, 200]);
+    });
+
     test('non-images, oversized files and missing files are refused with nothing stored', async () => {
       const { user, cookie } = await asUser(ctx.app);
       const before = { files: (await fileRows()).length, avatar: (await userRow(ctx.app, user.id))!.avatarHash };

@@ -125,6 +125,7 @@ export const accountHandlers: Handlers = {
     const user = requireUser(request);
     const [file] = await readUploads(request, {
       fields: ['file'],
+      maxFiles: 1,
       maxBytes: MAX_IMAGE_BYTES,
       tooLargeKey: 'assets.imageTooLarge',
       tooLargeParams: { limit: '3 MiB' },

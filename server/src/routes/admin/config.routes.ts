@@ -25,6 +25,7 @@ export const adminConfigHandlers: Handlers = {
   async adminUpdateLogo(request, reply) {
     const [upload] = await readUploads(request, {
       fields: ['file'],
+      maxFiles: 1,
       maxBytes: MAX_IMAGE_BYTES,
       tooLargeKey: 'assets.imageTooLarge',
       tooLargeParams: { limit: '3 MiB' },

@@ -61,6 +61,7 @@ export const editHandlers: Handlers = {
   async editUpdateGamePoster(request, reply) {
     const [upload] = await readUploads(request, {
       fields: ['file'],
+      maxFiles: 1,
       maxBytes: MAX_IMAGE_BYTES,
       tooLargeKey: 'assets.imageTooLarge',
       tooLargeParams: { limit: '3 MiB' },

@@ -13,6 +13,7 @@ export const gameWriteupHandlers: Handlers = {
     const user = requireUser(request);
     const [upload] = await readUploads(request, {
       fields: ['file'],
+      maxFiles: 1,
       maxBytes: MAX_WRITEUP_BYTES,
       tooLargeKey: 'game.writeupInvalid',
     });

@@ -51,6 +51,7 @@ export const teamHandlers: Handlers = {
     await teams.assertCaptain(request.server.db, user, request.params.id);
     const [upload] = await readUploads(request, {
       fields: ['file'],
+      maxFiles: 1,
       maxBytes: MAX_IMAGE_BYTES,
       tooLargeKey: 'assets.imageTooLarge',
       tooLargeParams: { limit: '3 MiB' },
