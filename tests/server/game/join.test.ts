@@ -88,6 +88,26 @@ for (const engine of engines()) {
       assertError('gameLeaveGame', await player.api('DELETE', `/api/game/${game.id}`), 400);
     });
 
+    test("a member joining later changes neither a reviewed team's status nor its division", async () => {
+      const game = await newGame(admin, { divisions: ['Pro', 'Edu'] });
+      const player = await newPlayer(ctx.app);
+      assert.equal((await join(player, game.id, { division: 'Pro' })).statusCode, 200);
+      const row = async () =>
+        (await ctx.app.db.select().from(participations).where(eq(participations.gameId, game.id)))[0]!;
+      assert.equal((await row()).status, 'Accepted');
+      const newcomer = async () => {
+        const member = await newPlayer(ctx.app);
+        await ctx.app.db.insert(teamMembers).values({ teamId: player.team.id, userId: member.user.id });
+        return member.api('POST', `/api/game/${game.id}`, { teamId: player.team.id, division: 'Edu' });
+      };
+      assert.equal((await newcomer()).statusCode, 200);
+      assert.deepEqual([(await row()).status, (await row()).division], ['Accepted', 'Pro']);
+      const suspend = await admin('PUT', `/api/admin/participation/${(await row()).id}`, { status: 'Suspended' });
+      assert.equal(suspend.statusCode, 200, suspend.body);
+      assert.equal((await newcomer()).statusCode, 200);
+      assert.deepEqual([(await row()).status, (await row()).division], ['Suspended', 'Pro']);
+    });
+
     test('ended games refuse joins with 10002 unless in practice mode', async () => {
       const game = await newGame(admin, { practiceMode: false });
       await setTimes(ctx.app, game.id, -2 * times.HOUR, -times.HOUR);

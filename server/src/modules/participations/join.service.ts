@@ -69,12 +69,18 @@ export async function joinGame(
         throw badRequest('game.teamFull');
       }
       await repo.insertMembership(tx, user.id, gameId, participation.id);
-      const status = game.acceptWithoutReview
-        ? 'Accepted'
-        : participation.status === 'Rejected'
-          ? 'Pending'
-          : participation.status;
-      await updateParticipation(tx, participation.id, { division, status });
+      // GZCTF lets a joining member set the division and, with acceptWithoutReview, accept the team
+      // again: a suspended team could add a fresh account and let itself back in, or an accepted one
+      // move to another division unreviewed. Once reviewed, both stay the admins' decision.
+      const reviewed = participation.status === 'Accepted' || participation.status === 'Suspended';
+      const status = reviewed
+        ? participation.status
+        : game.acceptWithoutReview
+          ? 'Accepted'
+          : participation.status === 'Rejected'
+            ? 'Pending'
+            : participation.status;
+      await updateParticipation(tx, participation.id, reviewed ? { status } : { division, status });
       if (status === 'Accepted' && participation.status !== 'Accepted') {
         await setTeamLocked(tx, participation.teamId);
         await ensureInstancesForParticipation(tx, participation.id, gameId);
