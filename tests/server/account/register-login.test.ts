@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../server/src/db/schema';
 import { DEFAULT_SETTINGS } from '../../../server/src/modules/settings/settings.defaults';
 import { engines } from '../helpers/database';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
-import { createUser, uniqueName } from '../helpers/users';
+import { createUser, signIn, uniqueName } from '../helpers/users';
 import { accountCounts, cookieFrom, setPolicy, userByName, userRow } from './support';
 
 for (const engine of engines()) {
@@ -93,6 +95,25 @@ for (const engine of engines()) {
       const reused = (await userRow(ctx.app, original.id))!;
       assert.equal(reused.userName, second.userName);
       assert.equal(reused.email, first.email, 'the address keeps its first spelling');
+    });
+
+    test('an account that was in use, or has a role, is not taken over by registering its address', async () => {
+      await setPolicy(ctx.app, { activeOnRegister: false, emailConfirmationRequired: false });
+      const used = await createUser(ctx.app);
+      await signIn(ctx.app, used.userName, used.password);
+      const monitor = form();
+      await register(monitor);
+      const pending = (await userByName(ctx.app, monitor.userName))!;
+      await ctx.app.db.update(users).set({ role: 'Monitor' }).where(eq(users.id, pending.id));
+      // An admin sets the used account back to unconfirmed.
+      await ctx.app.db.update(users).set({ emailConfirmed: false }).where(eq(users.id, used.id));
+      for (const email of [used.email, monitor.email]) {
+        const before = await accountCounts(ctx.app);
+        await refused(form({ email }), 400, 'A user with this e-mail address already exists');
+        assert.deepEqual(await accountCounts(ctx.app), before);
+      }
+      assert.equal((await userRow(ctx.app, used.id))!.userName, used.userName);
+      assert.equal((await userRow(ctx.app, pending.id))!.userName, monitor.userName);
     });
 
     test('with the default captcha provider (None) no answer is needed, even when the policy asks', async () => {

@@ -145,6 +145,14 @@ async function currentRow(deps: AccountDeps, user: SessionUser): Promise<UserRow
   return row;
 }
 
+/**
+ * Whether registering the account's address again may take the account over: only a registration
+ * still pending (never confirmed, never signed in, a plain user). An account an admin set back to
+ * unconfirmed, or gave a role, keeps its teams and history and is not anyone's for the asking.
+ */
+const claimable = (row: UserRow) =>
+  !row.emailConfirmed && row.role === 'User' && row.lastSignedInAt.getTime() <= row.registerAt.getTime();
+
 // ---- operations ----
 
 export async function register(
@@ -167,7 +175,7 @@ export async function register(
     ip: ctx.ip,
   };
   const existing = await findUserByEmail(deps.db, body.email);
-  if (existing?.emailConfirmed) throw badRequest('account.userExists');
+  if (existing && !claimable(existing)) throw badRequest('account.userExists');
   // An address that was never confirmed proves nothing about its first registrant, so registering it
   // again takes the pending account over (new name and password) and sends a fresh link.
   const user = await guardUnique(
