@@ -26,6 +26,7 @@ interface Shape {
   hasInstance?: boolean;
   accepted?: boolean;
   submittedAt?: number;
+  freezeAt?: number | null;
 }
 
 function submission(shape: Shape = {}): SubmissionFacts {
@@ -43,6 +44,7 @@ function submission(shape: Shape = {}): SubmissionFacts {
     },
     hasInstance: shape.hasInstance ?? true,
     gameEndAt: END,
+    freezeAt: shape.freezeAt ?? null,
   };
 }
 
@@ -160,6 +162,15 @@ const ROWS: Row[] = [
     { notice: null },
   ),
   row('a suspended team: accepted, no solve', [{ accepted: false }, STATIC, {}], 'Accepted'),
+  // A frozen board hides who solved: the blood counts, its notice is not sent.
+  row(
+    'a blood once the board is frozen: no notice',
+    [{ freezeAt: END - 30 * MINUTE }, STATIC, {}],
+    'Accepted',
+    'FirstBlood',
+    { notice: null },
+  ),
+  row('a blood before a freeze to come: announced', [{ freezeAt: END - MINUTE }, STATIC, {}], 'Accepted', 'FirstBlood'),
   // Bloods by the challenge's counted solves so far.
   row('second blood', [{}, STATIC, { accepted: 1 }], 'Accepted', 'SecondBlood'),
   row('third blood', [{}, STATIC, { accepted: 2 }], 'Accepted', 'ThirdBlood'),

@@ -334,20 +334,46 @@ for (const engine of engines()) {
       assert.equal(freeze.statusCode, 200, freeze.body);
       const refused = await player.api('PUT', `/api/game/${game.id}/freeze`, { freezeAt: null });
       assert.equal(refused.statusCode, 403);
+      // Another team solves it too, so its score decays (one solve keeps the full score).
+      const other = await acceptedPlayer(ctx.app, game.id);
+      const shownScore = async (who: Client) =>
+        (
+          assertOk('gameGetChallenge', await who(`GET`, `/api/game/${game.id}/challenges/${challenge.id}`)) as {
+            score: number;
+          }
+        ).score;
+      const fullScore = await shownScore(player.api);
       await submit(player, game.id, challenge.id, 'flag{frozen}');
+      await submit(other, game.id, challenge.id, 'flag{frozen}');
       await settle(ctx.app);
+      // Nothing tells players of the solves: no blood notice, and the challenge keeps its frozen score.
+      const notices = assertOk('gameNotices', await player.api('GET', `/api/game/${game.id}/notices`)) as Array<{
+        type: string;
+      }>;
+      assert.ok(!notices.some((notice) => notice.type.endsWith('Blood')), JSON.stringify(notices));
+      assert.equal(await shownScore(player.api), fullScore);
       const frozen = await scoreboard(player.api, game.id);
       assert.equal(frozen.items[0]!.score, 0);
       assert.ok(typeof frozen.freezeTime === 'number' && frozen.freezeTime < Date.now(), 'players learn when it froze');
       const live = await scoreboard(admin, game.id);
-      assert.equal(live.items[0]!.score, 1050);
+      const liveScore = live.items.find((item) => item.id === player.team.id)!.score;
+      assert.ok(liveScore > 0);
+      const challengeOn = (board: ScoreboardModel) =>
+        Object.values(board.challenges)
+          .flat()
+          .find((entry) => entry.id === challenge.id)!.score;
+      assert.ok(challengeOn(live) < fullScore, 'the live board counts both solves');
       assert.equal(live.freezeTime ?? null, null, 'the live board carries no freeze time');
       const feed = await ctx.app.inject({ method: 'GET', url: `/api/game/${game.id}/ctftime.json` });
-      assert.deepEqual(feed.json(), { standings: [{ pos: 1, team: player.team.name, score: 0 }] });
+      assert.deepEqual(
+        (feed.json() as { standings: Array<{ score: number }> }).standings.map((standing) => standing.score),
+        [0, 0],
+      );
       await admin('PUT', `/api/game/${game.id}/freeze`, { freezeAt: null });
       await settle(ctx.app);
       const thawed = await scoreboard(player.api, game.id);
-      assert.equal(thawed.items[0]!.score, 1050);
+      assert.equal(thawed.items.find((item) => item.id === player.team.id)!.score, liveScore);
+      assert.equal(await shownScore(player.api), challengeOn(live));
       assert.equal(thawed.freezeTime ?? null, null);
     });
 

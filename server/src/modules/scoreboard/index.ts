@@ -3,4 +3,11 @@
 export { ScoreboardCache, sendScoreboard } from './scoreboard-cache';
 export { sheetLabelTexts, sheetTimestamp } from './sheets';
 export { exportSheet, SUBMISSION_BATCH } from './sheet-export';
-export { ctftimeFeed, details, scoreboardEntry, scoreboardJson, sendDetails } from './views.service';
+export {
+  ctftimeFeed,
+  details,
+  frozenChallengeScore,
+  scoreboardEntry,
+  scoreboardJson,
+  sendDetails,
+} from './views.service';

@@ -135,6 +135,29 @@ export function sendDetails(request: FastifyRequest, reply: FastifyReply, answer
 }
 
 /** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */
+/**
+ * A challenge's score as a player's frozen board shows it, or undefined when the reader's board is
+ * not frozen (or does not list it): a score decays with every solve, so the live one would tell
+ * players what the freeze hides.
+ */
+export async function frozenChallengeScore(
+  deps: BoardDeps,
+  gameId: number,
+  challengeId: number,
+  user: SessionUser,
+): Promise<number | undefined> {
+  if (viewFor(user) === 'live') return undefined;
+  const entry = await deps.scoreboards.entry(gameId, 'frozen');
+  if (!entry) return undefined;
+  const { board } = parsed(entry);
+  if (board.freezeTime == null) return undefined;
+  for (const list of Object.values(board.challenges)) {
+    const found = list.find((challenge) => challenge.id === challengeId);
+    if (found) return found.score;
+  }
+  return undefined;
+}
+
 export async function ctftimeFeed(deps: BoardDeps, gameId: number) {
   const { board } = parsed(await scoreboardEntry(deps, gameId, null));
   return {

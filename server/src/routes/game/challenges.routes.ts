@@ -3,13 +3,18 @@ import { decryptApiField } from '../../lib/api-encryption';
 import { sendJsonString } from '../../lib/reply';
 import { requireUser } from '../../plugins/app/auth';
 import { challengeDetail } from '../../modules/instances';
+import { frozenChallengeScore } from '../../modules/scoreboard';
 import { submissionStatus, submitFlag } from '../../modules/submissions';
 
 /** A challenge as the team sees it, submitting a flag, and reading the submission's status back. */
 export const gameChallengeHandlers: Handlers = {
   async gameGetChallenge(request) {
     const { id, challengeId } = request.params;
-    return challengeDetail(request.server, id, challengeId, requireUser(request));
+    const user = requireUser(request);
+    const detail = await challengeDetail(request.server, id, challengeId, user);
+    // Under a freeze a player sees the score the frozen board shows, not one that reveals later solves.
+    const frozen = await frozenChallengeScore(request.server, id, challengeId, user);
+    return frozen === undefined ? detail : { ...detail, score: frozen };
   },
   async gameSubmit(request) {
     const { id, challengeId } = request.params;

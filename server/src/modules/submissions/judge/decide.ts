@@ -22,6 +22,8 @@ export interface SubmissionFacts {
   hasInstance: boolean;
   /** The game's end (Unix ms): a solve counts only if submitted before it. */
   gameEndAt: number;
+  /** The scoreboard's freeze (Unix ms), if any: from then on players must not learn of new solves. */
+  freezeAt: number | null;
 }
 
 /** Another team's dynamic flag of the same challenge (a match is cheating). */
@@ -131,8 +133,9 @@ export function maySolve(submission: SubmissionFacts, flags: Pick<FlagFacts, 'st
  * - No instance, or a disabled challenge: `NotFound`, nothing else (no event, not counted).
  * - Right: `Accepted`. It is the team's solve when submitted before the end by an accepted team that
  *   has not solved the challenge yet: the n-th counted solve (n < 3) of a challenge with blood bonus
- *   is that blood, announced by a notice while the game runs; solve times strictly increase per
- *   challenge (at least the latest + 1 ms). Practice after the end is `Accepted` and no solve.
+ *   is that blood, announced by a notice while the game runs and its board is not frozen (the notice
+ *   would name a team the frozen board hides); solve times strictly increase per challenge (at least
+ *   the latest + 1 ms). Practice after the end is `Accepted` and no solve.
  * - Wrong and equal to another team's dynamic flag: `CheatDetected` with a `CheatDetected` event.
  * - Else `WrongAnswer`. Every verdict but `NotFound` has a `FlagSubmit` event.
  *
@@ -175,7 +178,8 @@ export function decide(submission: SubmissionFacts, flags: FlagFacts, context: J
   const solvedAt = Math.max(submission.submittedAt, state.latest + 1);
   const rank = challenge.bloodBonus ? BLOODS[state.accepted] : undefined;
   const events: JudgeEvent[] = [flagSubmit('Accepted')];
-  if (rank && context.now < submission.gameEndAt) {
+  const frozen = submission.freezeAt !== null && context.now >= submission.freezeAt;
+  if (rank && context.now < submission.gameEndAt && !frozen) {
     events.push({ kind: 'notice', type: rank, values: [participation.teamName, challenge.title] });
   }
   return {

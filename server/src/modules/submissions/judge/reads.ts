@@ -36,6 +36,7 @@ interface LockedRow {
   team_id: number;
   game_id: number;
   game_end_at: number;
+  game_freeze_at: number | null;
   challenge_id: number;
   challenge_title: string;
   challenge_type: ChallengeType;
@@ -64,6 +65,7 @@ interface LockedRow {
 const LOCK_SUBMISSIONS = `
   select s.id, s.answer, floor(extract(epoch from s.submitted_at) * 1000)::float8 as submitted_at,
     s.user_id, s.team_id, s.game_id, floor(extract(epoch from g.end_at) * 1000)::float8 as game_end_at,
+    floor(extract(epoch from g.freeze_at) * 1000)::float8 as game_freeze_at,
     c.id as challenge_id, c.title as challenge_title, c.type::text as challenge_type,
     c.is_enabled as challenge_enabled, c.disable_blood_bonus as blood_bonus_disabled,
     p.id as participation_id, p.status::text as participation_status, t.name as team_name,
@@ -106,6 +108,7 @@ export async function lockSubmissions(tx: Db, ids: number[]): Promise<LockedSubm
       },
       hasInstance: row.instance_id !== null,
       gameEndAt: Number(row.game_end_at),
+      freezeAt: row.game_freeze_at === null ? null : Number(row.game_freeze_at),
     },
     gameId: row.game_id,
     userId: row.user_id,
