@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { containers } from '../../../server/src/db/schema';
+import { MISSES_PER_MINUTE } from '../../../server/src/modules/instances/proxy';
 import { dockerUnavailable, ensureTestImage, removeTestContainers } from '../../helpers/docker';
 import { readPcap } from '../../helpers/pcap-reader';
 import { openRawWebSocket, type RawWebSocket } from '../../helpers/raw-websocket';
@@ -123,6 +124,19 @@ for (const [index, engine] of engines().entries()) {
       // A player's container is not reachable as a test container, nor the other way round.
       assert.equal((await fetch(`${http()}/api/proxy/noinst/${entry}`)).status, 404);
       assert.equal(ctx.app.containerProxy.stats().dials, dials);
+    });
+
+    it('a client asking for too many unknown ids must wait; its known ones and other clients are unaffected', async () => {
+      const ask = (id: string, remoteAddress: string) =>
+        ctx.app.inject({ method: 'GET', url: `/api/proxy/${id}`, remoteAddress });
+      for (let i = 0; i < MISSES_PER_MINUTE; i++)
+        assert.equal((await ask(randomUUID(), '198.51.100.77')).statusCode, 404);
+      const refused = await ask(randomUUID(), '198.51.100.77');
+      assert.equal(refused.statusCode, 429);
+      assert.equal(refused.headers['retry-after'], '60');
+      assert.deepEqual(Object.keys(refused.json()).sort(), ['status', 'title']);
+      assert.equal((await ask(entry, '198.51.100.77')).statusCode, 204);
+      assert.equal((await ask(randomUUID(), '198.51.100.78')).statusCode, 404);
     });
 
     it('a WebSocket reaches the container and back, text and binary alike', async () => {

@@ -61,6 +61,14 @@ interface Session {
 
 const TARGET_TTL_MS = 10 * 60_000;
 /**
+ * Unknown ids are remembered here, in this process, for a minute (a daemon keeps pinging an instance
+ * that is gone) and at most this many: random ids would otherwise fill the shared cache for nothing.
+ */
+const UNKNOWN_TTL_MS = 60_000;
+const UNKNOWN_CAPACITY = 10_000;
+/** Unknown ids a client (an address, an IPv6 /64) may ask for a minute before it must wait. */
+export const MISSES_PER_MINUTE = 120;
+/**
  * Memory held for the client (read from the container, not yet sent) above which the container is
  * not read, and below which reading resumes: enough to keep the connection busy, small enough that a
  * thousand sessions to slow clients hold no more than a gigabyte.
@@ -87,6 +95,8 @@ const COUNTER_TTL_MS = 10 * 3_600_000;
  */
 export class ContainerProxy {
   private readonly sessions = new Map<string, Set<Session>>();
+  /** Ids recently found unknown, with when that expires (insertion order: oldest first). */
+  private readonly unknown = new Map<string, number>();
   private readonly memory = new DialMemory();
   /**
    * Reads of up to 1 MiB: a quarter of the system calls and messages per byte of 64 KiB reads, which
@@ -114,18 +124,35 @@ export class ContainerProxy {
     return this.deps.env.portMapping === 'PlatformProxy';
   }
 
-  /** The container behind an id, or undefined; unknown ids are cached too, against probing. */
+  /** The container behind an id, or undefined. Known ids are cached in the shared cache, unknown ones here. */
   async target(id: string, noInstance: boolean): Promise<ProxyTarget | undefined> {
+    if ((this.unknown.get(id) ?? 0) > Date.now()) return undefined;
     const key = `proxy:target:${id}`;
     const cached = await this.deps.cache.get(key);
     let target: ProxyTarget | undefined;
     if (cached !== undefined) {
-      target = cached === '' ? undefined : (JSON.parse(cached) as ProxyTarget);
+      target = JSON.parse(cached) as ProxyTarget;
     } else {
       target = await this.load(id);
-      await this.deps.cache.set(key, target ? JSON.stringify(target) : '', TARGET_TTL_MS);
+      if (target) await this.deps.cache.set(key, JSON.stringify(target), TARGET_TTL_MS);
+      else this.rememberUnknown(id);
     }
     return target && target.noInstance === noInstance ? target : undefined;
+  }
+
+  /**
+   * Counts a client's request for an unknown id; false once it asked for more than
+   * `MISSES_PER_MINUTE` in a minute. The proxy is spared the API's rate limits (daemons ping it), so
+   * without this anyone could make it look ids up as fast as they can send them.
+   */
+  async missAllowed(client: string): Promise<boolean> {
+    return (await this.deps.cache.increment(`proxy:misses:${client}`, 1, 60_000)) <= MISSES_PER_MINUTE;
+  }
+
+  private rememberUnknown(id: string): void {
+    this.unknown.delete(id);
+    if (this.unknown.size >= UNKNOWN_CAPACITY) this.unknown.delete(this.unknown.keys().next().value!);
+    this.unknown.set(id, Date.now() + UNKNOWN_TTL_MS);
   }
 
   /**
