@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { participations, teamMembers, userParticipations } from '../../../server/src/db/schema';
 import { engines } from '../helpers/database';
 import { assertError, assertOk, client, join, newGame, newPlayer, setTimes, times, suiteWithAdmin } from './support';
@@ -107,6 +107,32 @@ for (const engine of engines()) {
       assert.equal((await newcomer()).statusCode, 200);
       assert.deepEqual([(await row()).status, (await row()).division], ['Suspended', 'Pro']);
     });
+
+    // Two connections: the test holds a kick open while the join waits on the team.
+    if (engine.name === 'postgres') {
+      test('a member kicked while joining does not end up in the game', async () => {
+        const game = await newGame(admin, { acceptWithoutReview: false });
+        const captain = await newPlayer(ctx.app);
+        const member = await newPlayer(ctx.app);
+        await ctx.app.db.insert(teamMembers).values({ teamId: captain.team.id, userId: member.user.id });
+        let joining: ReturnType<typeof member.api> | undefined;
+        // The kick's transaction: the team locked, the member gone, not yet committed.
+        await ctx.app.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from teams where id = ${captain.team.id} for no key update`);
+          await tx
+            .delete(teamMembers)
+            .where(and(eq(teamMembers.teamId, captain.team.id), eq(teamMembers.userId, member.user.id)));
+          joining = member.api('POST', `/api/game/${game.id}`, { teamId: captain.team.id });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        });
+        assertError('gameJoinGame', await joining!, 400);
+        const memberships = await ctx.app.db
+          .select()
+          .from(userParticipations)
+          .where(eq(userParticipations.userId, member.user.id));
+        assert.deepEqual(memberships, []);
+      });
+    }
 
     test('ended games refuse joins with 10002 unless in practice mode', async () => {
       const game = await newGame(admin, { practiceMode: false });

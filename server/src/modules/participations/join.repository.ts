@@ -1,11 +1,8 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { preparedQuery, type Db } from '../../db/client';
 import { participations, userParticipations } from '../../db/schema/participations';
-import { teamMemberRows } from '../teams/read-models';
 import { team, teamCard } from './team-card';
 import type { ParticipationRow } from './review.repository';
-
-const teamMember = teamMemberRows();
 
 const participationCount = preparedQuery((db) =>
   db
@@ -44,16 +41,6 @@ const userParticipation = preparedQuery((db) =>
     )
     .prepare('find_user_participation'),
 );
-
-export async function findTeamWithMember(db: Db, teamId: number, userId: string) {
-  const [found] = await db.select({ id: team.id }).from(team).where(eq(team.id, teamId));
-  if (!found) return undefined;
-  const [member] = await db
-    .select({ userId: teamMember.userId })
-    .from(teamMember)
-    .where(and(eq(teamMember.teamId, teamId), eq(teamMember.userId, userId)));
-  return { isMember: member !== undefined };
-}
 
 export async function deleteRejectedMemberships(tx: Db, userId: string, gameId: number): Promise<void> {
   await tx.execute(sql`

@@ -7,7 +7,7 @@ import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
 import { bus } from '../../lib/bus';
 import { ended, gameOrNotFound, type GameRow } from '../games';
-import { setTeamLocked } from '../teams';
+import { lockTeamMembership, setTeamLocked } from '../teams';
 import * as repo from './join.repository';
 import { ensureInstancesForParticipation } from '../instances';
 import { updateParticipation } from './review.repository';
@@ -48,11 +48,11 @@ export async function joinGame(
   if (game.endAt.getTime() < Date.now() && !game.practiceMode) throw ended();
   if (game.inviteCode && game.inviteCode !== (model.inviteCode ?? '')) throw badRequest('game.wrongInviteCode');
   const division = checkedDivision(game, model.division);
-  const team = await repo.findTeamWithMember(db, model.teamId, user.id);
-  if (!team) throw notFound('game.teamNotFound');
-  if (!team.isMember) throw badRequest('game.notTeamMember');
   const accepted = await db
     .transaction(async (tx) => {
+      const team = await lockTeamMembership(tx, model.teamId, user.id);
+      if (!team) throw notFound('game.teamNotFound');
+      if (!team.isMember) throw badRequest('game.notTeamMember');
       const current = await repo.findUserParticipation(tx, user.id, gameId);
       if (current && current.participation.status !== 'Rejected') throw badRequest('game.inOtherTeam');
       await repo.deleteRejectedMemberships(tx, user.id, gameId);

@@ -14,6 +14,7 @@ export {
   getTeam,
   kickMember,
   leaveTeam,
+  lockTeamMembership,
   refreshInviteCode,
   replaceTeamAvatar,
   transferCaptaincy,

@@ -257,6 +257,21 @@ export async function kickMember(db: Database, user: SessionUser, id: number, us
 }
 
 /**
+ * For a transaction of another module that adds the user to the team's games (joining one): share-
+ * locks the team, so a kick or a leave (which lock it exclusively and drop the member from its games)
+ * cannot slip between the check and the join, and tells whether the user is a member. Undefined when
+ * there is no such team.
+ */
+export async function lockTeamMembership(
+  tx: Db,
+  teamId: number,
+  userId: string,
+): Promise<{ isMember: boolean } | undefined> {
+  if (!(await lockTeam(tx, teamId, 'share'))) return undefined;
+  return { isMember: await isMember(tx, teamId, userId) };
+}
+
+/**
  * Leaves a team. The captain cannot: a team always has a captain who is a member, so the captain
  * first transfers the captaincy (or deletes the team).
  */
