@@ -16,6 +16,8 @@ type Schemas = components['schemas'];
  *   once; `'solve'` (the judge) is paced, so a stream of solves costs one rebuild per pause.
  * - `containersRemoved`: rows of running containers went with their game or challenge; the real
  *   containers (`containerIds`: Docker / Kubernetes ids) are still to be stopped.
+ * - `challengesRemoved`: challenges were deleted (alone or with their game); what they kept outside
+ *   the database (their traffic captures) is still to be removed.
  *
  * The bus is in-process only, and cross-instance delivery belongs to the subscribers that need it:
  * the hubs relay their socket messages over Redis, batched per turn of the event loop (the judge
@@ -32,6 +34,7 @@ export interface AppEvents {
   submissionJudged: { gameId: number; submission: Schemas['Submission'] };
   scoreboardChanged: { gameId: number; cause: 'edit' | 'solve' };
   containersRemoved: { containerIds: string[] };
+  challengesRemoved: { challengeIds: number[] };
 }
 
 type Listener<T> = (payload: T) => void;

@@ -12,6 +12,7 @@ import { parseTar } from '../edit/tar-reader';
 import { createChallenge } from '../edit/support';
 import { acceptedPlayer, assertError, assertOk, client, newChallenge, newGame, type Client } from '../game/support';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { eventually } from './support';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
 
@@ -51,19 +52,23 @@ for (const engine of engines()) {
     const saved = new Map<number, string[]>();
 
     /** Records one connection the way the proxy does, and returns the saved file (if any). */
-    async function record(participation: (typeof teams)[number], exchange: Array<['client' | 'container', string]>) {
+    async function record(
+      participation: (typeof teams)[number],
+      exchange: Array<['client' | 'container', string]>,
+      challengeId = captured,
+    ) {
       const rowId = randomUUID();
       const capture = startCapture(
         {
           dataDir: ctx.env.dataDir,
-          challengeId: captured,
+          challengeId,
           participationId: participation.participationId,
           containerRowId: rowId,
         },
         { client: { address: '198.51.100.4', port: 40_000 }, container: { address: '10.0.0.9', port: 1337 } },
         {
           challenge: 'captured',
-          challengeId: captured,
+          challengeId,
           team: participation.teamName,
           teamId: participation.teamId,
           containerId: rowId,
@@ -327,6 +332,23 @@ for (const engine of engines()) {
         again.map((team) => [team.id, team.count]),
         [[first!.participationId, 1]],
       );
+    });
+
+    test("deleting a challenge, or its game, removes the challenge's captures and no others", async () => {
+      const game = (await newGame(admin)).id;
+      const alone = (await newChallenge(admin, game, { type: 'DynamicContainer' })).id;
+      const withGame = (await newChallenge(admin, game, { type: 'DynamicContainer' })).id;
+      const folder = (id: number) => path.join(ctx.env.dataDir, 'files', 'capture', String(id));
+      for (const id of [alone, withGame]) {
+        assert.ok(await record(teams[0]!, [['client', 'x']], id));
+        assert.ok(fs.existsSync(folder(id)));
+      }
+      assert.equal((await admin('DELETE', `/api/edit/games/${game}/challenges/${alone}`)).statusCode, 200);
+      await eventually(async () => !fs.existsSync(folder(alone)));
+      assert.ok(fs.existsSync(folder(withGame)));
+      assert.equal((await admin('DELETE', `/api/edit/games/${game}`)).statusCode, 200);
+      await eventually(async () => !fs.existsSync(folder(withGame)));
+      assert.ok(fs.existsSync(folder(captured)), "another game's captures stay");
     });
   });
 }

@@ -293,6 +293,7 @@ export async function deleteChallenge(db: Database, dataDir: string, gameId: num
   });
   await removeBlobs(db, dataDir, removed.hashes);
   if (removed.containerIds.length > 0) bus.emit('containersRemoved', { containerIds: removed.containerIds });
+  bus.emit('challengesRemoved', { challengeIds: [id] });
   bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }
 

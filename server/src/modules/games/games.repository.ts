@@ -95,6 +95,8 @@ export interface GameLeftovers {
   /** Local files of those attachments (one entry per attachment, so per reference). */
   attachmentHashes: string[];
   testContainerIds: string[];
+  /** The game's challenges (their captures go once the game is deleted). */
+  challengeIds: number[];
   /** Docker / Kubernetes ids of every container row that goes (players' and test ones). */
   runtimeContainerIds: string[];
   writeupHashes: string[];
@@ -102,7 +104,7 @@ export interface GameLeftovers {
 
 export async function gameLeftovers(tx: Db, gameId: number): Promise<GameLeftovers> {
   const challengeList = await tx
-    .select({ attachmentId: challenge.attachmentId, testContainerId: challenge.testContainerId })
+    .select({ id: challenge.id, attachmentId: challenge.attachmentId, testContainerId: challenge.testContainerId })
     .from(challenge)
     .where(eq(challenge.gameId, gameId));
   const flagList = await tx
@@ -135,6 +137,7 @@ export async function gameLeftovers(tx: Db, gameId: number): Promise<GameLeftove
     attachmentIds,
     attachmentHashes: await attachmentFileHashes(tx, attachmentIds),
     testContainerIds,
+    challengeIds: challengeList.map((row) => row.id),
     runtimeContainerIds: [...playerContainers, ...testContainers].map((row) => row.containerId),
     writeupHashes: writeups.map((row) => row.hash!),
   };

@@ -180,7 +180,7 @@ export async function editGame(db: Db, id: number, model: GameInfoModel): Promis
  * 400, as GZCTF does.
  */
 export async function deleteGame(db: Database, dataDir: string, id: number): Promise<void> {
-  let removed: { hashes: string[]; containerIds: string[] };
+  let removed: { hashes: string[]; containerIds: string[]; challengeIds: number[] };
   try {
     removed = await db.transaction(async (tx) => {
       const game = await lockGame(tx, id);
@@ -191,7 +191,7 @@ export async function deleteGame(db: Database, dataDir: string, id: number): Pro
       await deleteTestContainers(tx, leftovers.testContainerIds);
       hashes.push(...(await releaseHashes(tx, leftovers.writeupHashes)));
       if (game.posterHash) hashes.push(...(await releaseHashes(tx, [game.posterHash])));
-      return { hashes, containerIds: leftovers.runtimeContainerIds };
+      return { hashes, containerIds: leftovers.runtimeContainerIds, challengeIds: leftovers.challengeIds };
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -202,6 +202,7 @@ export async function deleteGame(db: Database, dataDir: string, id: number): Pro
   }
   await removeBlobs(db, dataDir, removed.hashes);
   if (removed.containerIds.length > 0) bus.emit('containersRemoved', { containerIds: removed.containerIds });
+  if (removed.challengeIds.length > 0) bus.emit('challengesRemoved', { challengeIds: removed.challengeIds });
   bus.emit('scoreboardChanged', { gameId: id, cause: 'edit' });
 }
 

@@ -230,6 +230,16 @@ export async function deleteCaptureFile(
   await pruneFolders(dataDir, challengeId, participationId);
 }
 
+/**
+ * Removes deleted challenges' captures, folders and all (no list shows them any more). A recording
+ * still running for one of them fails to save and is dropped; a failure here is only reported.
+ */
+export async function removeChallengeCaptures(dataDir: string, challengeIds: number[]): Promise<void> {
+  for (const id of challengeIds.filter(isCaptureId)) {
+    await fs.promises.rm(challengeCaptureDir(dataDir, id), { recursive: true, force: true });
+  }
+}
+
 /** Deletes every finished capture of a team (recordings in progress stay); nothing to delete is fine. */
 export async function deleteAllCaptureFiles(dataDir: string, challengeId: number, participationId: number) {
   if (!isCaptureId(challengeId) || !isCaptureId(participationId)) return;

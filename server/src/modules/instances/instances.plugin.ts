@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { bus } from '../../lib/bus';
+import { removeChallengeCaptures } from './captures.service';
 import type { BackendOptions, ContainerBackend } from './backend';
 import { createDockerBackend, dockerAnswers } from './docker.backend';
 import { reconcile, sweepExpired } from './instances.maintenance';
@@ -115,6 +116,11 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
 
   const onRemoved = ({ containerIds }: { containerIds: string[] }) => void service.stopOrphans(containerIds);
   bus.on('containersRemoved', onRemoved);
+  const onChallengesRemoved = ({ challengeIds }: { challengeIds: number[] }) =>
+    void removeChallengeCaptures(env.dataDir, challengeIds).catch((error: unknown) =>
+      serviceLog.warn({ err: error }, 'captures of deleted challenges not removed'),
+    );
+  bus.on('challengesRemoved', onChallengesRemoved);
 
   app.addHook('onReady', async () => {
     proxy.start();
@@ -139,6 +145,7 @@ async function instances(app: FastifyInstance, options: InstancesOptions) {
   });
   app.addHook('onClose', async () => {
     bus.off('containersRemoved', onRemoved);
+    bus.off('challengesRemoved', onChallengesRemoved);
     proxy.stop();
     await gate.close();
     await backend?.close();
