@@ -130,6 +130,20 @@ describe('SignalR hubs on a listening server', () => {
     assert.equal((await received).level, 'Information');
   });
 
+  test("a monitor's open connection ends when the role is taken away, and reconnecting is refused", async () => {
+    const { user, cookie } = await asUser(ctx.app, 'Monitor');
+    const game = await newGame(admin);
+    const connection = await connect(`/hub/monitor?game=${game.id}`, { cookie });
+    const ended = new Promise<void>((resolve) => connection.onclose(() => resolve()));
+    const demoted = await admin('PUT', `/api/admin/users/${user.id}`, { role: 'User' });
+    assert.equal(demoted.statusCode, 200, demoted.body);
+    await Promise.race([
+      ended,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('still connected after 5 s')), 5000)),
+    ]);
+    await assert.rejects(connect(`/hub/monitor?game=${game.id}`, { cookie }));
+  });
+
   test('the monitor hub refuses anonymous clients; an unknown game is refused', async () => {
     await assert.rejects(connect(`/hub/monitor?game=1`));
     await assert.rejects(connect(`/hub/user?game=999999`));

@@ -19,6 +19,8 @@ interface WebSocket {
 
 const HUB_ROLE: Record<HubName, AuthLevel> = { user: 'anon', monitor: 'Monitor', admin: 'Admin' };
 const PING_MS = 15_000;
+/** A socket that has not sent its handshake by then is closed: an open socket costs a timer and memory. */
+const HANDSHAKE_MS = 15_000;
 
 interface Delivery {
   hub: HubName;
@@ -185,6 +187,33 @@ async function hubs(app: FastifyInstance) {
     unwatch(key);
   };
 
+  /**
+   * Open sockets by the user and the session that opened them. A socket is admitted once, when it
+   * opens; a change to its user or session (a role taken away, a ban, a sign-out, on any instance)
+   * closes it, and the client's reconnection is admitted again, or not.
+   */
+  const owners = new Map<string, Set<WebSocket>>();
+  const ownerKeys = (request: FastifyRequest) =>
+    request.user ? [`user:${request.user.id}`, ...(request.sessionId ? [`session:${request.sessionId}`] : [])] : [];
+  const own = (keys: string[], socket: WebSocket) => {
+    for (const key of keys) {
+      let set = owners.get(key);
+      if (!set) owners.set(key, (set = new Set()));
+      set.add(socket);
+    }
+  };
+  const disown = (keys: string[], socket: WebSocket) => {
+    for (const key of keys) {
+      const set = owners.get(key);
+      if (set?.delete(socket) && set.size === 0) owners.delete(key);
+    }
+  };
+  app.signals.subscribe('sessions', (payload) => {
+    const { userId, sessionId } = payload as { userId?: string; sessionId?: string };
+    const keys = [...(userId ? [`user:${userId}`] : []), ...(sessionId ? [`session:${sessionId}`] : [])];
+    for (const key of keys) for (const socket of [...(owners.get(key) ?? [])]) socket.close();
+  });
+
   for (const hub of Object.keys(HUB_ROLE) as HubName[]) {
     app.post(`/hub/${hub}/negotiate`, async (request, reply) => {
       const admitted = await admit(hub, request);
@@ -201,12 +230,20 @@ async function hubs(app: FastifyInstance) {
       wsHandler: (socket, request) => {
         let joined: string | undefined;
         let handshaken = false;
+        let closed = false;
         const timer = setInterval(() => socket.send(ping()), PING_MS);
+        const handshakeTimer = setTimeout(() => {
+          if (!handshaken) socket.close();
+        }, HANDSHAKE_MS);
+        const keys = ownerKeys(request);
+        own(keys, socket);
         const admission = admit(hub, request);
         socket.on('message', (data: Buffer) => {
           if (handshaken) return; // no client → server methods; pings and close messages need no answer
           const [first] = parseFrames(data.toString('utf8'));
           void admission.then((admitted) => {
+            // Gone while its admission was checked: it must not join a group it can never leave.
+            if (closed) return;
             if (!isJsonHandshake(first)) {
               socket.send(frame({ error: 'Only the JSON protocol, version 1, is supported.' }));
               socket.close();
@@ -225,10 +262,11 @@ async function hubs(app: FastifyInstance) {
             });
           });
         });
-        let closed = false;
         socket.on('close', () => {
           closed = true;
           clearInterval(timer);
+          clearTimeout(handshakeTimer);
+          disown(keys, socket);
           if (joined) leave(joined, socket);
         });
       },
@@ -246,4 +284,4 @@ async function hubs(app: FastifyInstance) {
   });
 }
 
-export default fp(hubs, { name: 'hubs', dependencies: ['cache', 'logs', 'websocket'] });
+export default fp(hubs, { name: 'hubs', dependencies: ['cache', 'logs', 'signals', 'websocket'] });
