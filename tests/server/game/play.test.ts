@@ -377,6 +377,19 @@ for (const engine of engines()) {
       assert.equal(thawed.freezeTime ?? null, null);
     });
 
+    test("an admin deleting a team takes it off its games' boards at once", async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{gone}'] });
+      const [stays, goes] = [await acceptedPlayer(ctx.app, game.id), await acceptedPlayer(ctx.app, game.id)];
+      await submit(goes, game.id, challenge.id, 'flag{gone}');
+      await settle(ctx.app);
+      const teamsOn = async () => (await scoreboard(stays.api, game.id)).items.map((item) => item.id).sort();
+      assert.deepEqual(await teamsOn(), [stays.team.id, goes.team.id].sort());
+      assert.equal((await admin('DELETE', `/api/admin/teams/${goes.team.id}`)).statusCode, 200);
+      await settle(ctx.app);
+      assert.deepEqual(await teamsOn(), [stays.team.id]);
+    });
+
     test('admins read the freeze back; a freeze outside the game is refused in the user\u2019s language and nothing is written', async () => {
       const game = await newGame(admin);
       const stored = await ctx.app.db.select().from(games).where(eq(games.id, game.id));

@@ -12,7 +12,7 @@ import {
   type TeamRow,
   type TeamSort,
 } from './teams.repository';
-import { cleanName, removeBlobs, removeTeam, withMembers } from './teams.service';
+import { afterTeamRemoved, cleanName, removeTeam, withMembers } from './teams.service';
 
 /**
  * The administration of teams (reference §2.2): lists, search, edits and deletes that ignore
@@ -57,11 +57,11 @@ export async function adminUpdateTeam(db: Database, id: number, body: AdminTeamM
 
 /** Admins delete regardless of the lock. */
 export async function adminDeleteTeam(db: Database, dataDir: string, id: number): Promise<TeamRow> {
-  const { team, gone } = await db.transaction(async (tx) => {
+  const { team, removed } = await db.transaction(async (tx) => {
     const team = await lockTeam(tx, id);
     if (!team) throw notFound('team.notFound');
-    return { team, gone: await removeTeam(tx, team) };
+    return { team, removed: await removeTeam(tx, team) };
   });
-  await removeBlobs(db, dataDir, gone);
+  await afterTeamRemoved(db, dataDir, removed);
   return team;
 }

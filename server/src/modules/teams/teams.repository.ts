@@ -5,6 +5,7 @@ import { searchPattern } from '../../lib/paging';
 import { sortOrder, type SortRequest } from '../../lib/sorting';
 import { userRows } from '../accounts/read-models';
 import { gameRows } from '../games/read-models';
+import { containerRows, instanceRows } from '../instances/read-models';
 import { participationRows } from '../participations/read-models';
 
 const user = userRows();
@@ -185,6 +186,26 @@ export async function inUnfinishedGame(db: Db, teamId: number, now: Date): Promi
 }
 
 /** The uploaded writeups of a team's participations, which hold file references. */
+/**
+ * What a deleted team leaves to others, read before its row goes: the games whose boards showed it,
+ * and the engine ids of its containers (their rows go with it; the containers must be stopped).
+ */
+export async function teamTraces(db: Db, teamId: number): Promise<{ gameIds: number[]; containerIds: string[] }> {
+  const games = await db
+    .selectDistinct({ gameId: participation.gameId })
+    .from(participation)
+    .where(eq(participation.teamId, teamId));
+  const instance = instanceRows();
+  const container = containerRows();
+  const running = await db
+    .select({ containerId: container.containerId })
+    .from(container)
+    .innerJoin(instance, eq(instance.id, container.gameInstanceId))
+    .innerJoin(participation, eq(participation.id, instance.participationId))
+    .where(eq(participation.teamId, teamId));
+  return { gameIds: games.map((row) => row.gameId), containerIds: running.map((row) => row.containerId) };
+}
+
 export async function writeupHashesOfTeam(db: Db, teamId: number): Promise<string[]> {
   const rows = await db
     .select({ hash: participation.writeupHash })

@@ -4,7 +4,8 @@ import type { Database, Db } from '../../db/client';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error';
 import { toWebp } from '../../lib/images';
 import { avatarUrl } from '../../lib/blobs';
-import { releaseFileRow, removeBlob, storeFile } from '../attachments';
+import { releaseFileRow, removeBlob, removeBlobs, storeFile } from '../attachments';
+import { bus } from '../../lib/bus';
 import { verifyTeamToken } from '../../lib/team-token';
 import type { SessionUser } from '../../plugins/app/auth';
 import { lockUser } from '../accounts';
@@ -22,6 +23,7 @@ import {
   membersOf,
   teamsOfUser,
   updateTeam,
+  teamTraces,
   writeupHashesOfTeam,
   type TeamChanges,
   type TeamRow,
@@ -99,20 +101,31 @@ async function ensureNotLocked(tx: Db, team: TeamRow, now = new Date()): Promise
 
 /**
  * Deletes a locked team row and drops the file references it held (its avatar and its writeups).
- * Returns the hashes whose last reference went, for `removeBlobs` after the commit.
+ * Returns what `afterTeamRemoved` does once the transaction has committed.
  */
-export async function removeTeam(tx: Db, team: TeamRow): Promise<string[]> {
-  const held = [...(team.avatarHash ? [team.avatarHash] : []), ...(await writeupHashesOfTeam(tx, team.id))];
-  await deleteTeamRow(tx, team.id);
-  const gone: string[] = [];
-  for (const hash of held) {
-    if ((await releaseFileRow(tx, hash)) === 'deleted') gone.push(hash);
-  }
-  return gone;
+/** What deleting a team leaves to do once committed: blobs to unlink, boards to rebuild, containers to stop. */
+export interface RemovedTeam {
+  blobs: string[];
+  gameIds: number[];
+  containerIds: string[];
 }
 
-export async function removeBlobs(db: Db, dataDir: string, hashes: string[]): Promise<void> {
-  for (const hash of hashes) await removeBlob(db, dataDir, hash);
+export async function removeTeam(tx: Db, team: TeamRow): Promise<RemovedTeam> {
+  const held = [...(team.avatarHash ? [team.avatarHash] : []), ...(await writeupHashesOfTeam(tx, team.id))];
+  const traces = await teamTraces(tx, team.id);
+  await deleteTeamRow(tx, team.id);
+  const blobs: string[] = [];
+  for (const hash of held) {
+    if ((await releaseFileRow(tx, hash)) === 'deleted') blobs.push(hash);
+  }
+  return { blobs, ...traces };
+}
+
+/** After the commit: the files go, the engine stops the team's containers, and its games' boards drop it. */
+export async function afterTeamRemoved(db: Db, dataDir: string, removed: RemovedTeam): Promise<void> {
+  await removeBlobs(db, dataDir, removed.blobs);
+  if (removed.containerIds.length > 0) bus.emit('containersRemoved', { containerIds: removed.containerIds });
+  for (const gameId of removed.gameIds) bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }
 
 // ---- player operations ----
@@ -164,12 +177,12 @@ export async function updateTeamInfo(
 }
 
 export async function deleteTeam(db: Database, dataDir: string, user: SessionUser, id: number): Promise<TeamRow> {
-  const { team, gone } = await db.transaction(async (tx) => {
+  const { team, removed } = await db.transaction(async (tx) => {
     const team = await lockCaptainedTeam(tx, user, id);
     await ensureNotLocked(tx, team);
-    return { team, gone: await removeTeam(tx, team) };
+    return { team, removed: await removeTeam(tx, team) };
   });
-  await removeBlobs(db, dataDir, gone);
+  await afterTeamRemoved(db, dataDir, removed);
   return team;
 }
 
