@@ -23,7 +23,9 @@ const EMAIL_PATTERN =
 
 // What the server (like .NET's [Phone]) accepts: digits with spaces, dots, dashes and brackets, an
 // optional leading '+', an optional extension.
-const PHONE_PATTERN = /^\+?[\d\s.()-]*\d[\d\s.()-]*(?:\s*(?:ext\.?|x)\s*\d+)?$/i;
+// The server's rule (account.service.ts): the lookahead keeps the pattern linear; 64 characters at most.
+const PHONE_PATTERN = /^\+?(?=[\s.()-]*\d)[\d\s.()-]+(?:\s*(?:ext\.?|x)\s*\d+)?$/i;
+const PHONE_MAX_LENGTH = 64;
 
 export function userNameError(value: string): TextRef | undefined {
   if (!value.trim()) return textKey('account:validation.userNameRequired');
@@ -73,7 +75,9 @@ export function maxLengthError(value: string, max: number): TextRef | undefined 
 }
 
 export function phoneError(value: string): TextRef | undefined {
-  return value && !PHONE_PATTERN.test(value) ? textKey('account:validation.phoneInvalid') : undefined;
+  return value && (value.length > PHONE_MAX_LENGTH || !PHONE_PATTERN.test(value))
+    ? textKey('account:validation.phoneInvalid')
+    : undefined;
 }
 
 export type PasswordStrength = 0 | 1 | 2 | 3 | 4;

@@ -59,6 +59,8 @@ describe('account field rules (reference §1.2, §3.2)', () => {
     expect(phoneError('')).toBeUndefined();
     expect(phoneError('+49 (30) 123-456')).toBeUndefined();
     expect(key(phoneError('call me'))).toBe('account:validation.phoneInvalid');
+    expect(phoneError('+1 555 0100 ext. 12')).toBeUndefined();
+    expect(key(phoneError(`+${'1'.repeat(64)}`))).toBe('account:validation.phoneInvalid');
   });
 
   it('accepts avatars of the supported image types up to 3 MiB', () => {
@@ -80,5 +82,9 @@ describe('account field rules (reference §1.2, §3.2)', () => {
     expect(safeRedirect('//evil.example')).toBe('/');
     expect(safeRedirect('/\\evil.example')).toBe('/');
     expect(safeRedirect('javascript:alert(1)')).toBe('/');
+    // URL parsing drops tabs and newlines: `/\t/evil.example` would become `//evil.example`.
+    expect(safeRedirect('/\t/evil.example')).toBe('/');
+    expect(safeRedirect('/\n/evil.example')).toBe('/');
+    expect(safeRedirect('/games/3\u0000')).toBe('/');
   });
 });
