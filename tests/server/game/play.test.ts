@@ -45,6 +45,8 @@ for (const engine of engines()) {
         ['gameDetails', await player.api('GET', `/api/game/${game.id}/details`)],
         ['gameScoreboard', await player.api('GET', `/api/game/${game.id}/scoreboard`)],
         ['gameNotices', await player.api('GET', `/api/game/${game.id}/notices`)],
+        ['gameSubmissions', await admin('GET', `/api/game/${game.id}/submissions`)],
+        ['gameEvents', await admin('GET', `/api/game/${game.id}/events`)],
       ] as const) {
         assert.equal(response.statusCode, 400, `${operation}: ${response.body}`);
         assert.equal(response.json().status, 10001, operation);

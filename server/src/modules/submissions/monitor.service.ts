@@ -33,7 +33,7 @@ export async function submissionList(
   gameId: number,
   query: { count?: number; skip?: number; type?: AnswerResult; search?: string },
 ): Promise<Listed<ReturnType<typeof toSubmission>>> {
-  await gameOrNotFound(db, gameId);
+  requireStarted(await gameOrNotFound(db, gameId));
   const filter = { type: query.type, pattern: searchPattern(query.search) };
   const [rows, total] = await Promise.all([
     repo.listSubmissions(db, gameId, { count: query.count ?? 100, skip: query.skip ?? 0 }, filter),
