@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
-import { exportSheet } from '../../../server/src/modules/scoreboard/sheet-export';
+import { exportSheet, MAX_EXPORTS } from '../../../server/src/modules/scoreboard/sheet-export';
 import { sheetLabelTexts } from '../../../server/src/modules/scoreboard/sheets';
 import { acceptedPlayer, client, newChallenge, newGame } from './support';
 
@@ -125,6 +125,26 @@ for (const engine of engines()) {
       const whole = new ExcelJS.Workbook();
       await whole.xlsx.load(await again.arrayBuffer());
       assert.equal(whole.worksheets[0]!.rowCount, ROWS + 1);
+    });
+
+    test('at most MAX_EXPORTS run at once; one more waits its turn with 429', async () => {
+      const labels = sheetLabelTexts((key) => key.replace('game.sheet.', ''));
+      const job = { kind: 'submissions' as const, labels, gameId, databaseUrl: ctx.env.databaseUrl, batchSize: 1000 };
+      // Unread, each holds its worker (and its place) until read to the end or destroyed.
+      const running = Array.from({ length: MAX_EXPORTS }, () => exportSheet(job, ctx.app.db));
+      const refused = await fetch(`${base}/api/game/${gameId}/scoreboardsheet`, { headers: { cookie } });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.headers.get('retry-after'), '5');
+      assert.deepEqual(Object.keys((await refused.json()) as object).sort(), ['status', 'title']);
+      // One read to its end and one given up free two places.
+      await running[0]!.toArray();
+      running[1]!.destroy();
+      for (const name of ['scoreboardsheet', 'submissionsheet']) {
+        const admitted = await download(name);
+        assert.equal(admitted.status, 200, name);
+        await admitted.arrayBuffer();
+      }
+      for (const stream of running.slice(2)) stream.destroy();
     });
   });
 }

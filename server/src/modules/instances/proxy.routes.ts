@@ -10,14 +10,13 @@ const prepared = new WeakMap<FastifyRequest, { target: ProxyTarget; container: C
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function findTarget(request: FastifyRequest, reply: FastifyReply, noInstance: boolean): Promise<ProxyTarget> {
+async function findTarget(request: FastifyRequest, noInstance: boolean): Promise<ProxyTarget> {
   const proxy = request.server.containerProxy;
   if (!proxy.enabled) throw badRequest('proxy.notEnabled');
   const id = (request.params as { id: string }).id;
   const target = UUID.test(id) ? await proxy.target(id.toLowerCase(), noInstance) : undefined;
   if (target) return target;
   if (!(await proxy.missAllowed(addressScope(request.ip)))) {
-    reply.header('retry-after', 60);
     throw new HttpError(429, 'error.tooManyRequests', { seconds: 60 });
   }
   throw notFound('container.notFound');
@@ -28,7 +27,7 @@ async function findTarget(request: FastifyRequest, reply: FastifyReply, noInstan
  * daemon's liveness ping). It never opens a connection to the container.
  */
 const plain = (noInstance: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-  await findTarget(request, reply, noInstance);
+  await findTarget(request, noInstance);
   return reply.code(204).send();
 };
 
@@ -36,10 +35,10 @@ const plain = (noInstance: boolean) => async (request: FastifyRequest, reply: Fa
  * Before an upgrade is accepted: the container exists (its row, not only the cached target), has a free connection slot and answers on its
  * port; otherwise the upgrade is refused with 404, 400 or 418 and no WebSocket is made.
  */
-const prepare = (noInstance: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+const prepare = (noInstance: boolean) => async (request: FastifyRequest) => {
   if (!request.ws) return;
   const proxy = request.server.containerProxy;
-  const target = await findTarget(request, reply, noInstance);
+  const target = await findTarget(request, noInstance);
   if (!(await proxy.stillThere(target.rowId))) throw notFound('container.notFound');
   if (!(await proxy.admit(target.rowId))) throw badRequest('proxy.tooManyConnections');
   let container: ContainerSocket;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/http-error';
 import { submissionBatch } from '../submissions';
 import type { SheetLabelTexts, SubmissionSheetRow } from './sheets';
 
@@ -29,6 +30,14 @@ export type ToParent =
 export type ToWorker = { type: 'ack' } | { type: 'rows'; rows: SubmissionSheetRow[] };
 
 export const SUBMISSION_BATCH = 5_000;
+/**
+ * Exports running at once in this process: each is a worker thread (and, on PostgreSQL, a connection
+ * of its own), so more wait for a few seconds (429) rather than pile up.
+ */
+export const MAX_EXPORTS = 4;
+/** An export whose client has read nothing for this long is ended: a worker is not held for a stalled reader. */
+const STALL_MS = 120_000;
+let running = 0;
 
 const WORKER_FILE = path.join(__dirname, `sheet.worker${path.extname(__filename)}`);
 
@@ -47,21 +56,40 @@ function startWorker(job: SheetJob): Worker {
  * (PGlite). Destroying the stream (the client went away) stops the worker.
  */
 export function exportSheet(job: SheetJob, db?: Db): Readable {
+  if (running >= MAX_EXPORTS) throw new HttpError(429, 'error.tooManyRequests', { seconds: 5 });
+  running += 1;
   const worker = startWorker(job);
   let finished = false;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    running -= 1;
+    clearTimeout(stall);
+  };
   /** Blocks received but not yet acknowledged, because the response had no room for more. */
   let owed = 0;
   const ack = () => worker.postMessage({ type: 'ack' } satisfies ToWorker);
+  let stall: NodeJS.Timeout | undefined;
+  const watchStall = () => {
+    clearTimeout(stall);
+    stall = setTimeout(() => fail(new Error('the sheet export stalled: its client read nothing')), STALL_MS);
+    stall.unref();
+  };
   const body = new Readable({
     highWaterMark: 1024 * 1024,
     read() {
+      watchStall();
       for (; owed > 0; owed -= 1) ack();
     },
     destroy(error, callback) {
       if (!finished) void worker.terminate();
+      release();
       callback(error);
     },
   });
+  body.once('end', release);
+  watchStall();
   const fail = (error: Error) => {
     if (finished) return;
     finished = true;

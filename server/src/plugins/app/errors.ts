@@ -36,6 +36,11 @@ export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
+        // A 429 that says when to come back says it in the header too, unless its thrower already did.
+        const seconds = error.params.seconds;
+        if (error.statusCode === 429 && typeof seconds === 'number' && !reply.hasHeader('retry-after')) {
+          reply.header('retry-after', seconds);
+        }
         return reply
           .status(error.statusCode)
           .send({ title: request.t(error.messageKey, error.params), status: error.bodyStatus });
