@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import {
+  HttpTransportType,
+  HubConnectionBuilder,
+  HubConnectionState,
+  LogLevel,
+  type HubConnection,
+} from '@microsoft/signalr';
 import { eq } from 'drizzle-orm';
-import { games } from '../../../server/src/db/schema';
+import { games, sessions } from '../../../server/src/db/schema';
+import { extendSession } from '../../../server/src/modules/accounts';
 import { computeScoreboard, type ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
@@ -142,6 +149,17 @@ describe('SignalR hubs on a listening server', () => {
       new Promise((_, reject) => setTimeout(() => reject(new Error('still connected after 5 s')), 5000)),
     ]);
     await assert.rejects(connect(`/hub/monitor?game=${game.id}`, { cookie }));
+  });
+
+  test("a monitor's connection outlives a change that leaves the right intact (the session's expiry sliding)", async () => {
+    const { user, cookie } = await asUser(ctx.app, 'Monitor');
+    const game = await newGame(admin);
+    const connection = await connect(`/hub/monitor?game=${game.id}`, { cookie });
+    const [session] = await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    await extendSession(ctx.app.db, session!.id, new Date(Date.now() + 3_600_000));
+    // Past the second check (2 s after the announcement).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    assert.equal(connection.state, HubConnectionState.Connected);
   });
 
   test('the monitor hub refuses anonymous clients; an unknown game is refused', async () => {

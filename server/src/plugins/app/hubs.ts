@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AuthLevel } from '../../contract/contract';
 import { close, invocation, isJsonHandshake, negotiateResponse, parseFrames, ping, frame } from '../../lib/signalr';
 import { bus } from '../../lib/bus';
+import { identifySessions } from '../../modules/accounts';
 import { findGame } from '../../modules/games';
 import { HttpError } from '../../lib/http-error';
 import { decimalId } from '../../lib/ids';
@@ -19,6 +20,8 @@ interface WebSocket {
 
 const HUB_ROLE: Record<HubName, AuthLevel> = { user: 'anon', monitor: 'Monitor', admin: 'Admin' };
 const PING_MS = 15_000;
+/** A change to a socket's user or session is checked again this long after its announcement. */
+const RECHECK_AFTER_MS = 2_000;
 /** A socket that has not sent its handshake by then is closed: an open socket costs a timer and memory. */
 const HANDSHAKE_MS = 15_000;
 
@@ -188,14 +191,18 @@ async function hubs(app: FastifyInstance) {
   };
 
   /**
-   * Open sockets by the user and the session that opened them. A socket is admitted once, when it
-   * opens; a change to its user or session (a role taken away, a ban, a sign-out, on any instance)
-   * closes it, and the client's reconnection is admitted again, or not.
+   * Open sockets by the user and the session that opened them, with what admitted them. A socket is
+   * admitted once, when it opens; a change to its user or session (a role taken away, a ban, a
+   * sign-out, on any instance) has it checked again, and closed if it would no longer be admitted.
+   * A session that merely slid its expiry passes the check and keeps its socket.
    */
   const owners = new Map<string, Set<WebSocket>>();
+  const admittedAs = new Map<WebSocket, { hub: HubName; sessionId: string; ip: string }>();
   const ownerKeys = (request: FastifyRequest) =>
-    request.user ? [`user:${request.user.id}`, ...(request.sessionId ? [`session:${request.sessionId}`] : [])] : [];
-  const own = (keys: string[], socket: WebSocket) => {
+    request.user && request.sessionId ? [`user:${request.user.id}`, `session:${request.sessionId}`] : [];
+  const own = (keys: string[], socket: WebSocket, hub: HubName, request: FastifyRequest) => {
+    if (keys.length === 0 || !request.sessionId) return;
+    admittedAs.set(socket, { hub, sessionId: request.sessionId, ip: request.ip });
     for (const key of keys) {
       let set = owners.get(key);
       if (!set) owners.set(key, (set = new Set()));
@@ -203,15 +210,32 @@ async function hubs(app: FastifyInstance) {
     }
   };
   const disown = (keys: string[], socket: WebSocket) => {
+    admittedAs.delete(socket);
     for (const key of keys) {
       const set = owners.get(key);
       if (set?.delete(socket) && set.size === 0) owners.delete(key);
     }
   };
+  const recheck = async (socket: WebSocket) => {
+    const admitted = admittedAs.get(socket);
+    if (!admitted) return;
+    const now = new Date();
+    const [session] = await identifySessions(app.db, [{ id: admitted.sessionId, ip: admitted.ip, at: now }]);
+    const still = session !== undefined && session.expiresAt > now && hasRole(session.user, HUB_ROLE[admitted.hub]);
+    if (!still) socket.close();
+  };
   app.signals.subscribe('sessions', (payload) => {
     const { userId, sessionId } = payload as { userId?: string; sessionId?: string };
     const keys = [...(userId ? [`user:${userId}`] : []), ...(sessionId ? [`session:${sessionId}`] : [])];
-    for (const key of keys) for (const socket of [...(owners.get(key) ?? [])]) socket.close();
+    const affected = new Set(keys.flatMap((key) => [...(owners.get(key) ?? [])]));
+    // Announced from inside the changing transaction (session-cache.ts), maybe before its commit: checked
+    // at once and again once it has surely committed. A check that fails closes: the reconnection is
+    // admitted afresh.
+    const check = () => {
+      for (const socket of affected) recheck(socket).catch(() => socket.close());
+    };
+    check();
+    setTimeout(check, RECHECK_AFTER_MS).unref();
   });
 
   for (const hub of Object.keys(HUB_ROLE) as HubName[]) {
@@ -236,7 +260,7 @@ async function hubs(app: FastifyInstance) {
           if (!handshaken) socket.close();
         }, HANDSHAKE_MS);
         const keys = ownerKeys(request);
-        own(keys, socket);
+        own(keys, socket, hub, request);
         const admission = admit(hub, request);
         socket.on('message', (data: Buffer) => {
           if (handshaken) return; // no client → server methods; pings and close messages need no answer
