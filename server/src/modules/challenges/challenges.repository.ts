@@ -1,15 +1,12 @@
 import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Db } from '../../db/client';
-import { findContainer } from '../instances';
+import { findContainer, playerContainerIds } from '../instances';
 import { challenges, flags } from '../../db/schema/challenges';
-import { containerRows, instanceRows } from '../instances/read-models';
 import { participationRows } from '../participations/read-models';
 import { solveRows } from '../submissions/read-models';
 import { attachmentFileHashes } from '../attachments';
 
 // What the challenges module reads of other modules' tables, through their read models (lib/read-model.ts).
-const container = containerRows();
-const instance = instanceRows();
 const participation = participationRows();
 const solve = solveRows();
 
@@ -141,17 +138,13 @@ export async function challengeLeftovers(tx: Db, challenge: ChallengeRow): Promi
   const attachmentIds = [challenge.attachmentId, ...flagRows.map((row) => row.attachmentId)].filter(
     (id): id is number => id !== null,
   );
-  const players = await tx
-    .select({ containerId: container.containerId })
-    .from(container)
-    .innerJoin(instance, eq(instance.id, container.gameInstanceId))
-    .where(eq(instance.challengeId, challenge.id));
+  const players = await playerContainerIds(tx, { challengeId: challenge.id });
   const test = challenge.testContainerId ? await findContainer(tx, challenge.testContainerId) : undefined;
   return {
     attachmentIds,
     attachmentHashes: await attachmentFileHashes(tx, attachmentIds),
     testContainerIds: test ? [test.id] : [],
-    runtimeContainerIds: [...players.map((row) => row.containerId), ...(test ? [test.containerId] : [])],
+    runtimeContainerIds: [...players, ...(test ? [test.containerId] : [])],
   };
 }
 

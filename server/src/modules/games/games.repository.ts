@@ -3,14 +3,14 @@ import { preparedQuery, type Db } from '../../db/client';
 import { games } from '../../db/schema/games';
 import { attachmentFileHashes } from '../attachments';
 import { challengeRows, flagRows } from '../challenges/read-models';
-import { containerRows, instanceRows } from '../instances/read-models';
+import { playerContainerIds } from '../instances';
+import { containerRows } from '../instances/read-models';
 import { participationRows } from '../participations/read-models';
 import { sortOrder, type SortRequest } from '../../lib/sorting';
 
 const challenge = challengeRows();
 const flag = flagRows();
 const container = containerRows();
-const instance = instanceRows();
 const participation = participationRows();
 
 export type GameRow = typeof games.$inferSelect;
@@ -117,12 +117,7 @@ export async function gameLeftovers(tx: Db, gameId: number): Promise<GameLeftove
     ...flagList.map((row) => row.attachmentId),
   ].filter((id): id is number => id !== null);
   const testContainerIds = challengeList.map((row) => row.testContainerId).filter((id): id is string => id !== null);
-  const playerContainers = await tx
-    .select({ containerId: container.containerId })
-    .from(container)
-    .innerJoin(instance, eq(instance.id, container.gameInstanceId))
-    .innerJoin(challenge, eq(challenge.id, instance.challengeId))
-    .where(eq(challenge.gameId, gameId));
+  const playerContainers = await playerContainerIds(tx, { gameId });
   const testContainers = testContainerIds.length
     ? await tx
         .select({ containerId: container.containerId })
@@ -138,7 +133,7 @@ export async function gameLeftovers(tx: Db, gameId: number): Promise<GameLeftove
     attachmentHashes: await attachmentFileHashes(tx, attachmentIds),
     testContainerIds,
     challengeIds: challengeList.map((row) => row.id),
-    runtimeContainerIds: [...playerContainers, ...testContainers].map((row) => row.containerId),
+    runtimeContainerIds: [...playerContainers, ...testContainers.map((row) => row.containerId)],
     writeupHashes: writeups.map((row) => row.hash!),
   };
 }

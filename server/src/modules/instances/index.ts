@@ -4,7 +4,7 @@
 // and deleting the test containers of what an admin deletes.
 export { default as instancesPlugin, type InstancesOptions } from './instances.plugin';
 export { toContainerInfo } from './container-info';
-export { findContainer, installationId } from './instances.repository';
+export { findContainer, installationId, playerContainerIds } from './instances.repository';
 export { ensureInstancesForChallenge, ensureInstancesForParticipation } from './challenge-instances.repository';
 export { deleteTestContainers } from './test-containers.repository';
 export { challengeDetail } from './team-instance.service';

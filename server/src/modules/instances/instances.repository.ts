@@ -220,3 +220,27 @@ export async function listStalePending(db: Db, before: Date): Promise<ContainerR
     .from(containers)
     .where(and(eq(containers.status, 'Pending'), lt(containers.startedAt, before)));
 }
+
+/**
+ * Engine ids of the players' containers of one game, challenge or team: what a deletion that
+ * cascades over their rows leaves running on the engine (read before the delete, stopped after it).
+ */
+export async function playerContainerIds(
+  db: Db,
+  of: { gameId: number } | { challengeId: number } | { teamId: number },
+): Promise<string[]> {
+  const participation = participationRows('owner_participation');
+  const rows = await db
+    .select({ containerId: containers.containerId })
+    .from(containers)
+    .innerJoin(gameInstances, eq(gameInstances.id, containers.gameInstanceId))
+    .innerJoin(participation, eq(participation.id, gameInstances.participationId))
+    .where(
+      'gameId' in of
+        ? eq(participation.gameId, of.gameId)
+        : 'challengeId' in of
+          ? eq(gameInstances.challengeId, of.challengeId)
+          : eq(participation.teamId, of.teamId),
+    );
+  return rows.map((row) => row.containerId);
+}

@@ -5,7 +5,7 @@ import { searchPattern } from '../../lib/paging';
 import { sortOrder, type SortRequest } from '../../lib/sorting';
 import { userRows } from '../accounts/read-models';
 import { gameRows } from '../games/read-models';
-import { containerRows, instanceRows } from '../instances/read-models';
+import { playerContainerIds } from '../instances';
 import { participationRows } from '../participations/read-models';
 
 const user = userRows();
@@ -195,15 +195,7 @@ export async function teamTraces(db: Db, teamId: number): Promise<{ gameIds: num
     .selectDistinct({ gameId: participation.gameId })
     .from(participation)
     .where(eq(participation.teamId, teamId));
-  const instance = instanceRows();
-  const container = containerRows();
-  const running = await db
-    .select({ containerId: container.containerId })
-    .from(container)
-    .innerJoin(instance, eq(instance.id, container.gameInstanceId))
-    .innerJoin(participation, eq(participation.id, instance.participationId))
-    .where(eq(participation.teamId, teamId));
-  return { gameIds: games.map((row) => row.gameId), containerIds: running.map((row) => row.containerId) };
+  return { gameIds: games.map((row) => row.gameId), containerIds: await playerContainerIds(db, { teamId }) };
 }
 
 export async function writeupHashesOfTeam(db: Db, teamId: number): Promise<string[]> {
