@@ -131,7 +131,8 @@ export class ContainerProxy {
     const cached = await this.deps.cache.get(key);
     let target: ProxyTarget | undefined;
     if (cached !== undefined) {
-      target = JSON.parse(cached) as ProxyTarget;
+      // '' is how an earlier version cached an unknown id (still in a shared Redis during an upgrade).
+      target = cached === '' ? undefined : (JSON.parse(cached) as ProxyTarget);
     } else {
       target = await this.load(id);
       if (target) await this.deps.cache.set(key, JSON.stringify(target), TARGET_TTL_MS);
