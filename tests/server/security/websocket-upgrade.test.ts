@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { HUB_SOCKETS_PER_USER } from '../../../server/src/plugins/app/hubs';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
@@ -11,21 +12,31 @@ interface Answer {
   status: number;
   /** The body of a refused upgrade (empty for a 101). */
   body: string;
+  /** The head's lines, lower-cased names. */
+  headers: Record<string, string>;
+  /** An accepted upgrade's socket when asked to keep it open, else undefined. */
+  socket?: net.Socket;
 }
 
 /**
  * A WebSocket upgrade sent by hand on a raw socket, so nothing in a client library hides what the
  * server answered: the status line, and for a refusal the body until the server closes the socket.
  */
-function upgrade(port: number, path: string, extra: Record<string, string> = {}): Promise<Answer> {
+function upgrade(port: number, path: string, extra: Record<string, string> = {}, keepOpen = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let text = '';
-    const finish = () => {
+    const finish = (open?: net.Socket) => {
       const [head = '', body = ''] = text.split('\r\n\r\n');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      const headers = Object.fromEntries(
+        head
+          .split('\r\n')
+          .slice(1)
+          .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       if (Number.isNaN(status)) reject(new Error(`no HTTP answer: ${JSON.stringify(text)}`));
-      else resolve({ status, body });
+      else resolve({ status, body, headers, socket: open });
     };
     socket.setTimeout(60_000, () => {
       socket.destroy();
@@ -35,6 +46,8 @@ function upgrade(port: number, path: string, extra: Record<string, string> = {})
       text += chunk.toString('utf8');
       // A 101 leaves the socket open for frames; its head is all there is to read.
       if (/^HTTP\/1\.1 101 /.test(text) && text.includes('\r\n\r\n')) {
+        socket.setTimeout(0);
+        if (keepOpen) return finish(socket);
         socket.destroy();
         finish();
       }
@@ -99,6 +112,45 @@ for (const engine of engines()) {
       const answer = await upgrade(port, `/api/proxy/${randomUUID()}`);
       assert.equal(answer.status, 400, answer.body);
       assert.doesNotMatch(answer.body, /WebSocket connections/, 'the proxy route itself answered');
+    });
+
+    test('one client holds at most so many hub sockets; a closed one frees its place; others are not counted', async () => {
+      const player = await asUser(ctx.app, 'User');
+      const other = await asUser(ctx.app, 'User');
+      const path = `/hub/user?game=${gameId}`;
+      const open: net.Socket[] = [];
+      try {
+        for (let i = 0; i < HUB_SOCKETS_PER_USER; i++) {
+          const answer = await upgrade(port, path, { Cookie: player.cookie }, true);
+          assert.equal(answer.status, 101, `socket ${i + 1}`);
+          open.push(answer.socket!);
+        }
+        const refused = await upgrade(port, path, { Cookie: player.cookie, 'Accept-Language': 'de-DE' });
+        assert.equal(refused.status, 429, refused.body);
+        assert.equal(refused.headers['retry-after'], '10');
+        assert.deepEqual(JSON.parse(refused.body), {
+          title: 'Zu viele Anfragen, bitte versuche es in 10 Sekunden erneut',
+          status: 429,
+        });
+        // The same user on another hub counts too; another user and the address's anonymous clients do not.
+        assert.equal((await upgrade(port, `/hub/monitor?game=${gameId}`, { Cookie: player.cookie })).status, 429);
+        assert.equal((await upgrade(port, path, { Cookie: other.cookie })).status, 101);
+        assert.equal((await upgrade(port, path)).status, 101);
+
+        const closed = new Promise((resolve) => open[0]!.once('close', resolve));
+        open.shift()!.destroy();
+        await closed;
+        // The server hears of the close a moment after the client's side is gone.
+        let again = await upgrade(port, path, { Cookie: player.cookie }, true);
+        for (let tries = 0; again.status === 429 && tries < 50; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          again = await upgrade(port, path, { Cookie: player.cookie }, true);
+        }
+        assert.equal(again.status, 101);
+        open.push(again.socket!);
+      } finally {
+        for (const socket of open) socket.destroy();
+      }
     });
 
     test('the server keeps serving after refused upgrades', async () => {

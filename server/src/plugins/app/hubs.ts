@@ -9,6 +9,7 @@ import { findGame } from '../../modules/games';
 import { HttpError } from '../../lib/http-error';
 import { decimalId } from '../../lib/ids';
 import { hasRole } from './auth';
+import { addressScope } from './brute-force';
 import type { NewLogRow } from './logs.repository';
 
 type HubName = 'user' | 'monitor' | 'admin';
@@ -24,6 +25,13 @@ const PING_MS = 15_000;
 const RECHECK_AFTER_MS = 2_000;
 /** A socket that has not sent its handshake by then is closed: an open socket costs a timer and memory. */
 const HANDSHAKE_MS = 15_000;
+/**
+ * Open hub sockets one client may hold on an instance: a signed-in user (tabs, a monitor's screens),
+ * or a signed-out address by its /64, which a campus or an event's network shares. The hubs are
+ * outside the API's request limits, and each socket holds memory and a timer until it closes.
+ */
+export const HUB_SOCKETS_PER_USER = 32;
+export const HUB_SOCKETS_PER_ADDRESS = 256;
 
 interface Delivery {
   hub: HubName;
@@ -238,6 +246,12 @@ async function hubs(app: FastifyInstance) {
     setTimeout(check, RECHECK_AFTER_MS).unref();
   });
 
+  /** Open sockets (admitted or not yet) by the client that opened them. */
+  const openByClient = new Map<string, number>();
+  const clientOf = (request: FastifyRequest) =>
+    request.user ? `user:${request.user.id}` : `address:${addressScope(request.ip)}`;
+  const socketLimit = (request: FastifyRequest) => (request.user ? HUB_SOCKETS_PER_USER : HUB_SOCKETS_PER_ADDRESS);
+
   for (const hub of Object.keys(HUB_ROLE) as HubName[]) {
     app.post(`/hub/${hub}/negotiate`, async (request, reply) => {
       const admitted = await admit(hub, request);
@@ -251,7 +265,15 @@ async function hubs(app: FastifyInstance) {
       handler: async () => {
         throw new HttpError(400, 'error.upgradeRequired');
       },
+      // Refused before the upgrade, as an HTTP answer the client can read.
+      preValidation: async (request) => {
+        if ((openByClient.get(clientOf(request)) ?? 0) >= socketLimit(request)) {
+          throw new HttpError(429, 'error.tooManyRequests', { seconds: 10 });
+        }
+      },
       wsHandler: (socket, request) => {
+        const client = clientOf(request);
+        openByClient.set(client, (openByClient.get(client) ?? 0) + 1);
         let joined: string | undefined;
         let handshaken = false;
         let closed = false;
@@ -288,6 +310,9 @@ async function hubs(app: FastifyInstance) {
         });
         socket.on('close', () => {
           closed = true;
+          const open = (openByClient.get(client) ?? 1) - 1;
+          if (open > 0) openByClient.set(client, open);
+          else openByClient.delete(client);
           clearInterval(timer);
           clearTimeout(handshakeTimer);
           disown(keys, socket);
