@@ -212,4 +212,55 @@ describe('hubs and scoreboards through Redis', { skip: redisUrl ? false : 'REDIS
     assert.equal(served.items[0]!.score, 1050);
     assert.ok(await ctx.app.redis!.exists(`${ctx.app.redisPrefix}cache:_ScoreBoard_${game.id}`));
   });
+
+  test('a game nobody monitors has its monitor messages held, not published; a monitor connecting later still gets what follows', async () => {
+    const game = await newGame(admin);
+    const challenge = await newChallenge(admin, game.id, { flags: ['flag{held}'] });
+    const player = await acceptedPlayer(ctx.app, game.id);
+    const channel = `${ctx.app.redisPrefix}hubs:monitor:${game.id}`;
+    // What goes to Redis on the monitor group's channel: a spy on the one client that publishes.
+    const published: string[] = [];
+    const redis = ctx.app.redis!;
+    const pipeline = redis.pipeline.bind(redis);
+    redis.pipeline = ((...args: Parameters<typeof pipeline>) => {
+      const made = pipeline(...args);
+      const publish = made.publish.bind(made);
+      made.publish = ((name: string, message: string) => {
+        if (name === channel) published.push(message);
+        return publish(name, message);
+      }) as typeof made.publish;
+      return made;
+    }) as typeof redis.pipeline;
+    try {
+      for (let i = 0; i < 5; i++) {
+        await submit(player, game.id, challenge.id, `flag{nope-${i}}`);
+        await settle(ctx.app);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The first publication reached nobody; after it the group's messages wait for a listener.
+      const messages = published.filter((text) => text !== '[]');
+      assert.equal(messages.length, 1, `published: ${messages.length} times`);
+
+      connection = new HubConnectionBuilder()
+        .withUrl(`${base}/hub/monitor?game=${game.id}`, {
+          transport: HttpTransportType.WebSockets,
+          headers: { cookie: (await asUser(ctx.app, 'Monitor')).cookie },
+        })
+        .configureLogging(LogLevel.None)
+        .build();
+      const answers: string[] = [];
+      connection.on('ReceivedSubmissions', (submission: { answer: string }) => answers.push(submission.answer));
+      await connection.start();
+      await submit(player, game.id, challenge.id, 'flag{seen}');
+      const deadline = Date.now() + 5000;
+      while (!answers.includes('flag{seen}') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.ok(answers.includes('flag{seen}'), `received: ${answers.join(', ')}`);
+    } finally {
+      redis.pipeline = pipeline;
+      await connection?.stop();
+      connection = undefined;
+    }
+  });
 });

@@ -33,12 +33,19 @@ const HANDSHAKE_MS = 15_000;
 export const HUB_SOCKETS_PER_USER = 32;
 export const HUB_SOCKETS_PER_ADDRESS = 256;
 
+/** Held messages per unheard group at most (a second's worth; beyond it the newest are dropped). */
+const HELD_MAX = 10_000;
+/** How often groups whose messages are held are asked whether anyone listens now. */
+const PROBE_MS = 1_000;
+
 interface Delivery {
   hub: HubName;
   gameId: number | null;
   target: string;
   argument: unknown;
 }
+
+type Message = Pick<Delivery, 'target' | 'argument'>;
 
 // Hub payloads carry DateTimeOffset values as ISO strings (reference §6), unlike the REST API's ms.
 const withIsoTime = <T extends { time: number }>(value: T) => ({ ...value, time: new Date(value.time).toISOString() });
@@ -72,6 +79,7 @@ async function hubs(app: FastifyInstance) {
   /** Called before a group's first socket joins, and after its last one left. */
   let watch = async (_group: string) => {};
   let unwatch = (_group: string) => {};
+  let stopProbing = () => {};
   const subscriber = app.redis?.duplicate();
   if (app.redis && subscriber) {
     const redis = app.redis;
@@ -85,13 +93,44 @@ async function hubs(app: FastifyInstance) {
     const channelPrefix = `${app.redisPrefix}hubs:`;
     subscriber.on('message', (channel: string, text: string) => {
       const key = channel.slice(channelPrefix.length);
-      for (const { target, argument } of JSON.parse(text) as Array<Pick<Delivery, 'target' | 'argument'>>) {
+      for (const { target, argument } of JSON.parse(text) as Message[]) {
         sendToGroup(key, target, argument);
       }
     });
     // What is emitted in one turn of the event loop (a judged batch emits two messages per
     // submission) goes out as one published array per group, in order.
     let outbox: Delivery[] = [];
+    const channelOf = (key: string) => `${channelPrefix}${key}`;
+    /**
+     * Groups whose last publication reached no instance (PUBLISH answers how many subscribers got
+     * it): a game nobody monitors still has every judged submission and event emitted. Their
+     * messages are held here, neither framed nor published, and once a second an empty publication
+     * asks whether anyone listens now: if so, what was held goes out (up to a second late, to a
+     * client that has just subscribed; the clients merge repeats), else it is dropped, since nobody
+     * subscribed before it was emitted. Publishing everything had cost a tenth of the server's main
+     * thread under a stream of wrong flags (the submission profile, issue 15), for messages that
+     * reached nobody.
+     */
+    const unheard = new Map<string, Message[]>();
+    const heard = (key: string, before: Message[] = []) => {
+      const held = [...before, ...(unheard.get(key) ?? [])];
+      unheard.delete(key);
+      if (held.length) publishTo(redis.pipeline(), key, held).exec().catch(publishFailed);
+    };
+    const publishTo = (pipeline: ReturnType<typeof redis.pipeline>, key: string, messages: Message[]) =>
+      pipeline.publish(channelOf(key), JSON.stringify(messages));
+    const publishFailed = (error: unknown) =>
+      // Not through the logger: log lines are delivered here too, so a failure would feed itself.
+      process.stderr.write(`hub publish failed: ${String(error)}\n`);
+    /** Answers in the order sent: the last one says whether the group is heard now. */
+    const learn = (keys: string[], results: Array<[Error | null, unknown]> | null) =>
+      results?.forEach(([error, receivers], index) => {
+        const key = keys[index]!;
+        if (error) return;
+        if (receivers === 0) {
+          if (!unheard.has(key)) unheard.set(key, []);
+        } else if (unheard.has(key)) heard(key);
+      });
     // While Redis is unreachable, this instance's own clients still get what it emits (the other
     // instances' clients miss it until Redis is back: nothing reaches them without it).
     const publish = () => {
@@ -103,20 +142,62 @@ async function hubs(app: FastifyInstance) {
       if (redis.status !== 'ready') return local();
       // The receivers frame the messages: only those with sockets in the group do it (a frame is a
       // JSON text, which JSON would have escaped once more on the way).
-      const byGroup = new Map<string, Array<Pick<Delivery, 'target' | 'argument'>>>();
+      const byGroup = new Map<string, Message[]>();
       for (const { hub, gameId, target, argument } of batch) {
         const key = groupKey(hub, gameId);
         const messages = byGroup.get(key) ?? [];
         if (messages.push({ target, argument }) === 1) byGroup.set(key, messages);
       }
       const pipeline = redis.pipeline();
-      for (const [key, messages] of byGroup) pipeline.publish(`${channelPrefix}${key}`, JSON.stringify(messages));
-      pipeline.exec().catch((error: unknown) => {
-        // Not through the logger: log lines are delivered here too, so a failure would feed itself.
-        process.stderr.write(`hub publish failed, delivered to this instance only: ${String(error)}\n`);
-        local();
-      });
+      const keys: string[] = [];
+      for (const [key, messages] of byGroup) {
+        const held = unheard.get(key);
+        // A group with sockets here is heard (this instance subscribes to it).
+        if (held && !groups.get(key)?.size) {
+          if (held.length < HELD_MAX) held.push(...messages.slice(0, HELD_MAX - held.length));
+          continue;
+        }
+        unheard.delete(key);
+        publishTo(pipeline, key, [...(held ?? []), ...messages]);
+        keys.push(key);
+      }
+      if (keys.length === 0) return;
+      pipeline.exec().then(
+        (results) => learn(keys, results),
+        (error: unknown) => {
+          publishFailed(error);
+          local();
+        },
+      );
     };
+    /** Once a second: is anyone listening to a group whose messages are held? */
+    const probe = () => {
+      if (redis.status !== 'ready') return;
+      const pipeline = redis.pipeline();
+      const sent = new Map<string, Message[]>();
+      for (const [key, held] of unheard) {
+        // Nothing waiting: forgotten, and the group's next message is published and tells.
+        if (held.length === 0) unheard.delete(key);
+        else {
+          sent.set(key, held);
+          unheard.set(key, []);
+          pipeline.publish(channelOf(key), '[]');
+        }
+      }
+      if (sent.size === 0) return;
+      pipeline.exec().then((results) => {
+        [...sent].forEach(([key, held], index) => {
+          const [error, receivers] = results?.[index] ?? [null, 0];
+          // Nobody subscribed when the probe arrived, so nobody had when these were emitted; what
+          // came after the probe waits for the next one.
+          if (!error && receivers === 0) return;
+          heard(key, held);
+        });
+      }, publishFailed);
+    };
+    const prober = setInterval(probe, PROBE_MS);
+    prober.unref();
+    stopProbing = () => clearInterval(prober);
     flush = () => outbox.length && publish();
     deliver = (delivery) => {
       if (outbox.push(delivery) === 1) setImmediate(flush);
@@ -328,6 +409,7 @@ async function hubs(app: FastifyInstance) {
     bus.off('gameEvent', onEvent);
     bus.off('submissionJudged', onSubmission);
     for (const group of groups.values()) for (const socket of group) socket.close();
+    stopProbing();
     flush();
     if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
   });
