@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { sessions, userTokens } from '../../../server/src/db/schema';
+import { sessions, users, userTokens } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
 import { DEFAULT_SETTINGS } from '../../../server/src/modules/settings/settings.defaults';
 import { engines } from '../helpers/database';
@@ -57,6 +57,15 @@ for (const engine of engines()) {
     };
     const profile = (cookie: string) =>
       ctx.app.inject({ method: 'GET', url: '/api/account/profile', headers: { cookie } });
+    /** Makes every link mailed to the address's account expired. */
+    const expireLinks = async (email: string) => {
+      const row = await ctx.app.db.query.users.findFirst({ where: (users, { ilike }) => ilike(users.email, email) });
+      await ctx.app.db
+        .update(userTokens)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(userTokens.userId, row!.id));
+    };
+    const login = (userName: string, password: string) => post('/api/account/login', { userName, password });
 
     test('register → verification mail → verify signs the user in', async () => {
       const { response, userName, email, password } = await register();
@@ -109,7 +118,9 @@ for (const engine of engines()) {
     test('verify refuses bad, replaced and expired tokens and changes nothing', async () => {
       const { email, userName } = await register();
       const firstLink = linkFrom(await smtp.nextMailTo(email));
-      // Registering the unconfirmed address again sends a new link and retires the old one.
+      // Once the link has expired, registering the unconfirmed address again sends a new one and
+      // retires the old one.
+      await expireLinks(email);
       const again = await post('/api/account/register', { userName, password: 'Passw0rd', email });
       assert.equal(again.json().data, 'EmailConfirmationRequired');
       const secondLink = linkFrom(await smtp.nextMailTo(email));
@@ -354,6 +365,120 @@ for (const engine of engines()) {
       assert.equal(smtp.received.filter((mail) => mail.to.includes(taken.email.toLowerCase())).length, 0);
     });
 
+    test("registering a pending address again is refused while its link is live, so the owner's click never confirms another's password", async () => {
+      const victim = await register();
+      const firstLink = linkFrom(await smtp.nextMailTo(victim.email));
+      const row = (await userByName(ctx.app, victim.userName))!;
+      const before = await accountCounts(ctx.app);
+      const attack = await post('/api/account/register', {
+        userName: victim.userName,
+        password: 'Evil1pass',
+        email: victim.email.toUpperCase(),
+      });
+      assert.equal(attack.statusCode, 400, attack.body);
+      assert.equal(attack.json().title, 'A user with this e-mail address already exists');
+      assert.deepEqual(await accountCounts(ctx.app), before);
+      assert.equal((await userRow(ctx.app, row.id))!.passwordHash, row.passwordHash, 'the password is untouched');
+
+      const verified = await post('/api/account/verify', { token: firstLink.token, email: firstLink.email });
+      assert.equal(verified.statusCode, 200, verified.body);
+      assert.equal((await login(victim.userName, victim.password)).statusCode, 200);
+      assert.equal((await login(victim.userName, 'Evil1pass')).statusCode, 401);
+    });
+
+    test('once its link has expired, a pending registration is taken over by registering its address again', async () => {
+      const first = await register();
+      await smtp.nextMailTo(first.email);
+      const row = (await userByName(ctx.app, first.userName))!;
+      await expireLinks(first.email);
+      const before = await accountCounts(ctx.app);
+      const second = await register({}, { email: first.email.toUpperCase(), password: 'An0therPass' });
+      assert.equal(second.response.statusCode, 200, second.response.body);
+      assert.equal(second.response.json().data, 'EmailConfirmationRequired');
+      assert.deepEqual(await accountCounts(ctx.app), before, 'the same row, no new user');
+      const taken = (await userRow(ctx.app, row.id))!;
+      assert.equal(taken.userName, second.userName);
+      assert.equal(taken.email, first.email, 'the address keeps its first spelling');
+      const link = linkFrom(await smtp.nextMailTo(first.email));
+      assert.equal((await post('/api/account/verify', { token: link.token, email: link.email })).statusCode, 200);
+      assert.equal((await login(second.userName, 'An0therPass')).statusCode, 200);
+    });
+
+    test('an account once confirmed through its link is not taken over after an admin sets it back to unconfirmed', async () => {
+      const owner = await register();
+      const link = linkFrom(await smtp.nextMailTo(owner.email));
+      assert.equal((await post('/api/account/verify', { token: link.token, email: link.email })).statusCode, 200);
+      const row = (await userByName(ctx.app, owner.userName))!;
+      // Verifying signs in at the registration's own instant, so only the used link tells it apart.
+      await ctx.app.db.update(users).set({ emailConfirmed: false }).where(eq(users.id, row.id));
+      const again = await register({}, { email: owner.email });
+      assert.equal(again.response.statusCode, 400, again.response.body);
+      assert.equal((await userRow(ctx.app, row.id))!.userName, owner.userName);
+    });
+
+    test('with admin confirmation (no mail) or active accounts, an unconfirmed address is never taken over', async () => {
+      for (const policy of [
+        { activeOnRegister: false, emailConfirmationRequired: false },
+        { activeOnRegister: true, emailConfirmationRequired: false },
+      ]) {
+        await setPolicy(ctx.app, { ...CONFIRM, activeOnRegister: false, emailConfirmationRequired: false });
+        const first = await register();
+        const row = (await userByName(ctx.app, first.userName))!;
+        await setPolicy(ctx.app, policy);
+        const again = await register({}, { email: first.email, password: 'An0therPass' });
+        assert.equal(again.response.statusCode, 400, `${JSON.stringify(policy)}: ${again.response.body}`);
+        assert.equal(cookieFrom(again.response), '', 'nobody was signed in');
+        assert.equal((await userRow(ctx.app, row.id))!.passwordHash, row.passwordHash);
+      }
+    });
+
+    test('a reset link dies when the password is changed, or the address', async () => {
+      const { user, cookie } = await asUser(ctx.app);
+      await post('/api/account/recovery', { email: user.email });
+      const beforeChange = linkFrom(await smtp.nextMailTo(user.email));
+      const changed = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/account/changepassword',
+        headers: { cookie },
+        payload: { old: user.password, new: 'Chang3dPass' },
+      });
+      assert.equal(changed.statusCode, 200, changed.body);
+      const late = await post('/api/account/passwordreset', {
+        password: 'Stol3nPass',
+        email: beforeChange.email,
+        rToken: beforeChange.token,
+      });
+      assert.equal(late.statusCode, 400, late.body);
+      assert.equal((await login(user.userName, 'Chang3dPass')).statusCode, 200);
+
+      await post('/api/account/recovery', { email: user.email });
+      const oldAddress = linkFrom(await smtp.nextMailTo(user.email));
+      const newMail = `${uniqueName('moved')}@example.net`;
+      await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/account/changeemail',
+        headers: { cookie },
+        payload: { newMail },
+      });
+      const confirm = linkFrom(await smtp.nextMailTo(newMail));
+      const moved = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/mailchangeconfirm',
+        headers: { cookie },
+        payload: { token: confirm.token, email: confirm.email },
+      });
+      assert.equal(moved.statusCode, 200, moved.body);
+      for (const email of [oldAddress.email, base64(newMail)]) {
+        const reset = await post('/api/account/passwordreset', {
+          password: 'Stol3nPass',
+          email,
+          rToken: oldAddress.token,
+        });
+        assert.equal(reset.statusCode, 400, reset.body);
+      }
+      assert.equal((await login(user.userName, 'Chang3dPass')).statusCode, 200);
+    });
+
     test('tokens are stored hashed with a 3-hour expiry', async () => {
       const user = await createUser(ctx.app);
       await post('/api/account/recovery', { email: user.email });
@@ -363,6 +488,36 @@ for (const engine of engines()) {
       const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
       assert.ok(Math.abs(lifetime - 3 * 60 * 60 * 1000) < 5_000, `lifetime ${lifetime}`);
       assert.equal((await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).length, 0);
+    });
+  });
+
+  describe(`mail links without PUBLIC_URL (${engine.name})`, () => {
+    let ctx: TestApp;
+    let smtp: MailServer;
+    before(async () => {
+      smtp = await startMailServer();
+      ctx = await createTestApp(engine, {
+        env: testEnv({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false', PORT: '18123' }),
+        rateLimit: { disabled: true },
+      });
+      await setPolicy(ctx.app, { ...DEFAULT_SETTINGS.accountPolicy, ...CONFIRM });
+    });
+    after(async () => {
+      await ctx.close();
+      await smtp.close();
+    });
+
+    test("a reset link never takes its host from the request's Host header", async () => {
+      const user = await createUser(ctx.app);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/recovery',
+        headers: { host: 'evil.example' },
+        payload: { email: user.email },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const link = linkFrom(await smtp.nextMailTo(user.email));
+      assert.equal(link.url.origin, 'http://localhost:18123');
     });
   });
 }

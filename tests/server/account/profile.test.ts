@@ -228,6 +228,37 @@ for (const engine of engines()) {
       assert.equal(blobExists(ctx.env.dataDir, second.split('/')[2]!), true);
     });
 
+    if (engine.name === 'postgres') {
+      test('uploads at once each release the old avatar once: a shared picture keeps its other holder, nothing is orphaned', async () => {
+        const shared = await png(64, 64, '#336699');
+        const holder = await asUser(ctx.app);
+        const { user, cookie } = await asUser(ctx.app);
+        const sharedHash = (
+          (await upload(holder.cookie, [{ field: 'file', filename: 's.png', content: shared }])).json() as string
+        ).split('/')[2]!;
+        await upload(cookie, [{ field: 'file', filename: 's.png', content: shared }]);
+        const pictures = await Promise.all(
+          ['#aa0000', '#00aa00', '#0000aa', '#aaaa00', '#00aaaa', '#aa00aa'].map((colour) => png(64, 64, colour)),
+        );
+        const answers = await Promise.all(
+          pictures.map((content) => upload(cookie, [{ field: 'file', filename: 'n.png', content }])),
+        );
+        for (const answer of answers) assert.equal(answer.statusCode, 200, answer.body);
+        const current = (await userRow(ctx.app, user.id))!.avatarHash!;
+        const [kept] = await ctx.app.db.select().from(files).where(eq(files.hash, sharedHash));
+        assert.equal(kept?.referenceCount, 1, 'the other holder still holds the shared picture');
+        assert.equal((await userRow(ctx.app, holder.user.id))!.avatarHash, sharedHash);
+        assert.equal(blobExists(ctx.env.dataDir, sharedHash), true);
+        const uploaded = answers.map((answer) => (answer.json() as string).split('/')[2]!);
+        const left = (await fileRows()).filter((row) => uploaded.includes(row.hash));
+        assert.deepEqual(
+          left.map((row) => [row.hash, row.referenceCount]),
+          [[current, 1]],
+          'only the avatar in use is left',
+        );
+      });
+    }
+
     test('JPEG and WebP are accepted too', async () => {
       const { cookie } = await asUser(ctx.app);
       for (const content of [

@@ -214,6 +214,8 @@ for (const engine of engines()) {
         [{ userName: 'ab' }, undefined],
         [{ bio: 'b'.repeat(129) }, /bio/],
         [{ role: 'Emperor' }, undefined],
+        // Longer than the column: refused before the database (it had been a 500).
+        [{ email: `${'a'.repeat(300)}@example.com` }, /email/],
       ];
       for (const [payload, title] of cases) {
         const response = await call('PUT', `/api/admin/users/${user.id}`, payload);
@@ -279,6 +281,30 @@ for (const engine of engines()) {
         .from(users)
         .where(inArray(users.id, [admin.user.id, captain.id]));
       assert.equal(rows.length, 2);
+    });
+
+    test('an admin cannot take away their own Admin role or confirmation; another admin can be changed', async () => {
+      for (const payload of [{ role: 'User' }, { role: 'Banned' }, { role: 'Monitor' }, { emailConfirmed: false }]) {
+        const response = await call('PUT', `/api/admin/users/${admin.user.id}`, payload);
+        assert.equal(response.statusCode, 400, JSON.stringify(payload));
+        assertMatchesContract('adminUpdateUserInfo', response.json(), 400);
+        assert.equal(response.json().title, 'You cannot take away your own Admin role or your own confirmation');
+      }
+      const row = (await ctx.app.db.select().from(users).where(eq(users.id, admin.user.id)))[0]!;
+      assert.deepEqual([row.role, row.emailConfirmed], ['Admin', true]);
+      assert.equal(
+        (await call('PUT', `/api/admin/users/${admin.user.id}`, { bio: 'still me', role: 'Admin' })).statusCode,
+        200,
+      );
+      const other = await asUser(ctx.app, 'Admin');
+      assert.equal((await call('PUT', `/api/admin/users/${other.user.id}`, { role: 'User' })).statusCode, 200);
+    });
+
+    test('batch creation refuses an address longer than the column, writing nothing', async () => {
+      const before = await userCount();
+      const response = await call('POST', '/api/admin/users', [newUser({ email: `${'a'.repeat(300)}@example.com` })]);
+      assert.equal(response.statusCode, 400, response.body);
+      assert.equal(await userCount(), before);
     });
 
     test('messages follow the request language', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { sessionChanges } from '../../plugins/app/session-cache';
 import { sessions, userTokens, users } from '../../db/schema/users';
@@ -55,6 +55,11 @@ export async function updateUser(db: Db, id: string, changes: UserChanges): Prom
   if (Object.keys(changes).length === 0) return findUserById(db, id);
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (SESSION_FIELDS.some((field) => changes[field] !== undefined)) sessionChanges.emit('user', id);
+  // Links mailed for a reset or an address change were for the password and address there were:
+  // whoever could read that mailbox must not keep a way in after the owner has changed them.
+  if (row && (changes.passwordHash !== undefined || changes.email !== undefined)) {
+    await deleteUnusedUserTokens(db, id, ['PasswordReset', 'EmailChange']);
+  }
   return row;
 }
 
@@ -80,6 +85,36 @@ export async function replaceUserToken(
       );
     await tx.insert(userTokens).values(values);
   });
+}
+
+/** Whether the user holds a link of the purpose still usable now, and whether one was ever used. */
+export async function userTokenState(
+  db: Db,
+  userId: string,
+  purpose: UserTokenPurpose,
+  now = new Date(),
+): Promise<{ live: boolean; used: boolean }> {
+  const [row] = await db
+    .select({
+      live: sql<boolean>`coalesce(bool_or(${userTokens.usedAt} is null and ${userTokens.expiresAt} > ${now}), false)`,
+      used: sql<boolean>`coalesce(bool_or(${userTokens.usedAt} is not null), false)`,
+    })
+    .from(userTokens)
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose)));
+  return { live: row?.live === true, used: row?.used === true };
+}
+
+/** Voids the user's unused links of these purposes: the password or address they were mailed for has changed. */
+export async function deleteUnusedUserTokens(db: Db, userId: string, purposes: UserTokenPurpose[]): Promise<void> {
+  await db
+    .delete(userTokens)
+    .where(and(eq(userTokens.userId, userId), inArray(userTokens.purpose, purposes), isNull(userTokens.usedAt)));
+}
+
+/** The user's row, locked until the caller's transaction ends (`for update`: it may be rewritten). */
+export async function lockUserRow(tx: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserTokenPurpose } from '../../db/schema/enums';
 import type { Env } from '../../env';
@@ -28,8 +28,10 @@ import {
   findUserById,
   findUserByLogin,
   insertUser,
+  lockUserRow,
   replaceUserToken,
   updateUser,
+  userTokenState,
   type UserChanges,
   type UserRow,
 } from './account.repository';
@@ -72,10 +74,15 @@ function checkPassword(password: string): void {
   if (problem) throw badRequest(`account.password.${problem}`, { min: PASSWORD_MIN_LENGTH });
 }
 
-function checkEmail(policy: AccountPolicy, email: string): void {
+/** The column's length: the contract's `format: email` sets none, and a longer one must not reach the database. */
+export function checkEmailLength(email: string): void {
   if (email.length > EMAIL_MAX_LENGTH) {
     throw badRequest('validation.maxLength', { field: 'email', limit: EMAIL_MAX_LENGTH });
   }
+}
+
+function checkEmail(policy: AccountPolicy, email: string): void {
+  checkEmailLength(email);
   const domains = policy.emailDomainList
     .split(',')
     .map((domain) => domain.trim().toLowerCase())
@@ -146,12 +153,22 @@ async function currentRow(deps: AccountDeps, user: SessionUser): Promise<UserRow
 }
 
 /**
- * Whether registering the account's address again may take the account over: only a registration
- * still pending (never confirmed, never signed in, a plain user). An account an admin set back to
- * unconfirmed, or gave a role, keeps its teams and history and is not anyone's for the asking.
+ * Whether registering the account's address again may take the account over: an address that was
+ * never confirmed proves nothing about its first registrant (a squatter, or the owner who lost the
+ * mail), so a new registration may replace the pending one (name, password) and mail a fresh link.
+ * Only when mail confirmation is how accounts become active (anywhere else nobody would prove the
+ * address before using the password), only for a registration still pending (never confirmed, by
+ * mail or by an admin, never signed in, a plain user), and only once its own link has expired: while
+ * it is live, a second registration would have the owner's click confirm the second password.
  */
-const claimable = (row: UserRow) =>
-  !row.emailConfirmed && row.role === 'User' && row.lastSignedInAt.getTime() <= row.registerAt.getTime();
+async function claimable(db: Db, row: UserRow, policy: AccountPolicy, now: Date): Promise<boolean> {
+  if (!policy.emailConfirmationRequired || policy.activeOnRegister) return false;
+  if (row.emailConfirmed || row.role !== 'User' || row.lastSignedInAt.getTime() > row.registerAt.getTime()) {
+    return false;
+  }
+  const links = await userTokenState(db, row.id, 'EmailConfirm', now);
+  return !links.live && !links.used;
+}
 
 // ---- operations ----
 
@@ -175,13 +192,15 @@ export async function register(
     ip: ctx.ip,
   };
   const existing = await findUserByEmail(deps.db, body.email);
-  if (existing && !claimable(existing)) throw badRequest('account.userExists');
-  // An address that was never confirmed proves nothing about its first registrant, so registering it
-  // again takes the pending account over (new name and password) and sends a fresh link.
   const user = await guardUnique(
     async () =>
       existing
-        ? ((await updateUser(deps.db, existing.id, values)) ?? existing)
+        ? // Checked again under the row's lock: two registrations, or a confirmation, racing this one.
+          deps.db.transaction(async (tx) => {
+            const locked = await lockUserRow(tx, existing.id);
+            if (!locked || !(await claimable(tx, locked, policy, new Date()))) throw badRequest('account.userExists');
+            return (await updateUser(tx, locked.id, values)) ?? locked;
+          })
         : insertUser(deps.db, { ...values, email: body.email, role: 'User' }),
     { userName: body.userName, email: body.email },
   );
@@ -270,7 +289,10 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const token = await consumeUserToken(tx, hashToken(body.rToken), 'PasswordReset');
-    if (!token || token.userId !== user.id) throw badRequest('account.invalidToken');
+    // Mailed to the account's current address: a link sent to an address it has since left is void.
+    if (!token || token.userId !== user.id || token.email.toLowerCase() !== user.email.toLowerCase()) {
+      throw badRequest('account.invalidToken');
+    }
     await updateUser(tx, user.id, { passwordHash });
     // Whoever knew the old password is signed out everywhere.
     await deleteUserSessions(tx, user.id);
@@ -389,7 +411,9 @@ export async function replaceAvatar(deps: AccountDeps, user: SessionUser, upload
   const webp = await toWebp(upload, { width: 300 });
   const { dataDir } = deps.env;
   const { hash, unreferenced } = await deps.db.transaction(async (tx) => {
-    const current = await findUserById(tx, user.id);
+    // Locked: two uploads at once would both release the same old avatar (one reference too many,
+    // taking another holder's file) and leave the first new one referenced by nothing.
+    const current = await lockUserRow(tx, user.id);
     if (!current) throw unauthorized();
     const stored = await storeFile(tx, dataDir, { buffer: webp, name: 'avatar.webp' });
     await updateUser(tx, user.id, { avatarHash: stored.hash });

@@ -18,6 +18,7 @@ import {
   updateUser,
   type UserChanges,
 } from './account.repository';
+import { checkEmailLength } from './account.service';
 import { captainsTeamCount, countUsers, deleteUserRow, listUsers, searchUsers } from './users.repository';
 import type { UserRow, UserSort } from './users.repository';
 
@@ -105,6 +106,7 @@ const blank = (value: string | null | undefined) => value === undefined || value
 export async function addUsers(db: Database, entries: UserCreateModel[]): Promise<{ users: number; teams: number }> {
   for (const entry of entries) {
     if (passwordProblem(entry.password)) throw badRequest('admin.users.weakPassword', { userName: entry.userName });
+    checkEmailLength(entry.email);
   }
   // Hashing is the slow part (tens of ms each); doing it first keeps the transaction short.
   const hashes = await Promise.all(entries.map((entry) => hashPassword(entry.password)));
@@ -146,8 +148,21 @@ export async function addUsers(db: Database, entries: UserCreateModel[]): Promis
   });
 }
 
-/** Applies the non-null fields; the role takes effect on the user's next request (sessions re-read it). */
-export async function updateUserInfo(db: Db, id: string, model: AdminUserInfoModel): Promise<UserRow> {
+/**
+ * Applies the non-null fields; the role takes effect on the user's next request (sessions re-read it).
+ * The caller cannot take away their own Admin role or confirmation: with one admin nobody could give
+ * it back (the start-up bootstrap only creates an admin while none is named Admin).
+ */
+export async function updateUserInfo(
+  db: Db,
+  callerId: string,
+  id: string,
+  model: AdminUserInfoModel,
+): Promise<UserRow> {
+  if (id === callerId && ((model.role != null && model.role !== 'Admin') || model.emailConfirmed === false)) {
+    throw badRequest('admin.users.cannotLockOutSelf');
+  }
+  if (model.email != null) checkEmailLength(model.email);
   const changes: UserChanges = {};
   if (model.userName != null) changes.userName = model.userName;
   if (model.email != null) changes.email = model.email;

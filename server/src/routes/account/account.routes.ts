@@ -14,7 +14,9 @@ function context(request: FastifyRequest): RequestContext {
   return {
     ip: request.ip,
     t: request.t,
-    origin: request.server.env.publicUrl ?? `${request.protocol}://${request.host}`,
+    // Never the request's Host header: anyone could have a real reset link to their own host mailed
+    // to a victim. Without PUBLIC_URL, links name this machine, as the start-up line does.
+    origin: request.server.env.publicUrl ?? `http://localhost:${request.server.env.port}`,
   };
 }
 

@@ -39,7 +39,8 @@ export const adminUsersHandlers: Handlers = {
   },
 
   async adminUpdateUserInfo(request, reply) {
-    const user = await updateUserInfo(request.server.db, request.params.userid, request.body);
+    const caller = requireUser(request);
+    const user = await updateUserInfo(request.server.db, caller.id, request.params.userid, request.body);
     const role = request.body.role != null ? ` (role ${user.role})` : '';
     request.log.info({ status: 'Success' }, `User ${user.userName} updated${role}`);
     return sendEmpty(reply);
