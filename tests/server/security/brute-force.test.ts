@@ -227,8 +227,9 @@ for (const engine of engines()) {
         await logIn(user.userName, user.password, '198.51.100.5', { 'accept-language': 'zh-CN' }),
       );
       assert.match(chinese.title, /^请求过于频繁，请在 \d+ 秒后重试$/);
-      // The account name counts whatever its case.
+      // The account counts whatever its case, and whether it is named by its name or its address.
       assertLimited(await logIn(user.userName.toUpperCase(), user.password, '198.51.100.6'));
+      assertLimited(await logIn(user.email, user.password, '198.51.100.7'));
       // Another account from the same addresses is not held up.
       const other = await createUser(ctx.app);
       await signIn(ctx.app, other.userName, other.password, '198.51.100.5');

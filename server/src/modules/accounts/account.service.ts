@@ -216,6 +216,14 @@ export async function register(
   return { status: 'EmailConfirmationRequired', user };
 }
 
+/**
+ * What sign-in guesses are counted against: the account a login names (by its name or its address,
+ * which are two spellings of one account), else the login as typed.
+ */
+export async function signInSubject(db: Db, login: string): Promise<string> {
+  return (await findUserByLogin(db, login))?.id ?? login;
+}
+
 export async function logIn(
   deps: AccountDeps,
   ctx: RequestContext,

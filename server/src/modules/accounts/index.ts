@@ -12,6 +12,7 @@ export {
   requestEmailChange,
   requestRecovery,
   resetPassword,
+  signInSubject,
   updateProfile,
   verifyEmail,
   type RequestContext,

@@ -43,7 +43,7 @@ export const accountHandlers: Handlers = {
     const user = await request.server.attempts.run(
       reply,
       [
-        ['signInAccount', request.body.userName],
+        ['signInAccount', await accounts.signInSubject(request.server.db, request.body.userName)],
         ['signInAddress', addressScope(request.ip)],
       ],
       () => accounts.logIn(request.server, context(request), request.body),
