@@ -148,7 +148,8 @@ async function hubs(app: FastifyInstance) {
         const messages = byGroup.get(key) ?? [];
         if (messages.push({ target, argument }) === 1) byGroup.set(key, messages);
       }
-      const pipeline = redis.pipeline();
+      // Made only when something goes out: usually nothing does (nobody monitors the game).
+      let pipeline: ReturnType<typeof redis.pipeline> | undefined;
       const keys: string[] = [];
       for (const [key, messages] of byGroup) {
         const held = unheard.get(key);
@@ -158,10 +159,10 @@ async function hubs(app: FastifyInstance) {
           continue;
         }
         unheard.delete(key);
-        publishTo(pipeline, key, [...(held ?? []), ...messages]);
+        publishTo((pipeline ??= redis.pipeline()), key, [...(held ?? []), ...messages]);
         keys.push(key);
       }
-      if (keys.length === 0) return;
+      if (!pipeline) return;
       pipeline.exec().then(
         (results) => learn(keys, results),
         (error: unknown) => {
