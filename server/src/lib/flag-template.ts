@@ -168,6 +168,30 @@ export function isTrivialTemplate(template: string | null | undefined): boolean 
 
 /** GZCTF's 8-4-4-4-12 form (its `{...:D}`), lower-case hex. */
 const guid = () => randomUUID();
+const GUID_LENGTH = 36;
+const TEAM_HASH_LENGTH = 12;
+
+/**
+ * The longest answer a submission may carry (reference: flag ≤ 127), measured as `String.length`;
+ * `submissions/submit.service.ts` refuses longer answers, so a template must not make longer flags.
+ */
+export const MAX_FLAG_LENGTH = 127;
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+/**
+ * The longest flag a template can make, in UTF-16 code units as submissions are measured. Leet keeps
+ * every character's length and never makes a placeholder, so only the placeholders grow the text.
+ */
+export function longestFlagLength(template: string | null | undefined): number {
+  if (!template) return `flag{${guid()}}`.length;
+  if (template.includes(GUID_PLACEHOLDER)) {
+    return template.length + occurrences(template, GUID_PLACEHOLDER) * (GUID_LENGTH - GUID_PLACEHOLDER.length);
+  }
+  const { body } = leetSpec(template);
+  const hashLength = Math.max(TEAM_HASH_LENGTH, TEST_TEAM_HASH.length);
+  return body.length + occurrences(body, TEAM_HASH_PLACEHOLDER) * (hashLength - TEAM_HASH_PLACEHOLDER.length);
+}
 
 /** A team's flag from a template; `teamHashValue` replaces `[TEAM_HASH]` (see `teamHash`). */
 export function generateDynamicFlag(template: string | null | undefined, teamHashValue: string): string {

@@ -21,8 +21,17 @@ const NUMBER = /^[0-9]+(\.[0-9]+)?$/;
 
 function newAjv(coerceTypes: false | 'array'): Ajv {
   // addUsedSchema off, as in Fastify's default: the glue gives every recursive schema the same $id,
-  // which must not be registered (and collide) on compiling.
-  const ajv = new Ajv({ strict: false, removeAdditional: true, useDefaults: true, addUsedSchema: false, coerceTypes });
+  // which must not be registered (and collide) on compiling. strictNumbers on by itself, since
+  // `strict: false` turns it off too: JSON like 1e400 parses to Infinity, which would be stored and
+  // served back as null (JSON has no Infinity).
+  const ajv = new Ajv({
+    strict: false,
+    strictNumbers: true,
+    removeAdditional: true,
+    useDefaults: true,
+    addUsedSchema: false,
+    coerceTypes,
+  });
   addFormats(ajv);
   // After ajv-formats, so the contract's own reading of int32/int64 is the one in force.
   ajvFormats(ajv);

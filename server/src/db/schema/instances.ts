@@ -21,8 +21,8 @@ export const gameInstances = pgTable(
     lastContainerOperation: timestamptz(),
     // DynamicAttachment: the flag (and attachment) assigned to this team.
     flagId: integer().references(() => flags.id, { onDelete: 'set null' }),
-    // DynamicContainer: the flag generated for this team from the challenge's template. Unbounded,
-    // because replacing [GUID] can push a 120-character template past the 127 a submission may have.
+    // DynamicContainer: the flag generated for this team from the challenge's template. Unbounded:
+    // templates saved before their flags' length was checked (challenges.service) may make longer ones.
     flag: text(),
   },
   (t) => [

@@ -150,9 +150,18 @@ export async function challengeLeftovers(tx: Db, challenge: ChallengeRow): Promi
 
 /**
  * Sets every challenge's accepted count of a game to the number of its solves by Accepted
- * participations before the game's end (what the flag checker counts live).
+ * participations before the game's end (what the flag checker counts live), in the caller's
+ * transaction. The challenges are locked first, in id order as the judge locks them (no deadlock with
+ * a judgement), and counted by a separate statement: in READ COMMITTED one statement that waited for a
+ * judgement's lock keeps its old snapshot for the count and would undo the judgement's increment.
  */
 export async function recomputeAcceptedCounts(tx: Db, gameId: number, endAt: Date): Promise<void> {
+  const ids = (await tx.select({ id: challenges.id }).from(challenges).where(eq(challenges.gameId, gameId))).map(
+    (row) => row.id,
+  );
+  if (ids.length === 0) return;
+  const locked = (await lockChallengeCounts(tx, ids)).map((row) => row.id);
+  if (locked.length === 0) return;
   await tx
     .update(challenges)
     .set({
@@ -164,7 +173,7 @@ export async function recomputeAcceptedCounts(tx: Db, gameId: number, endAt: Dat
           and ${solve.solvedAt} < ${endAt}
       )`,
     })
-    .where(eq(challenges.gameId, gameId));
+    .where(inArray(challenges.id, locked));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { components } from '../../contract/api.generated';
 import type { Database, Db } from '../../db/client';
 import type { ChallengeType } from '../../db/schema/enums';
-import { isTrivialTemplate } from '../../lib/flag-template';
+import { isTrivialTemplate, longestFlagLength, MAX_FLAG_LENGTH } from '../../lib/flag-template';
 import { badRequest, notFound } from '../../lib/http-error';
 import { challengeScore, minimumScore } from '../../lib/scoring';
 import {
@@ -164,7 +164,8 @@ const sameHints = (a: readonly string[], b: readonly string[]) => {
  * The column changes a ChallengeUpdateModel asks for (null or missing keeps a field), or a 400. On top
  * of the contract's ranges: a title and file name must not be blank, the original score is 1 to
  * 100 000, the difficulty positive, the port 1–65535, traffic capture is for container types only
- * and a DynamicContainer template must not be guessable (reference §5.5, §5.7).
+ * and a DynamicContainer template must make flags a player can submit (no surrounding whitespace, at
+ * most MAX_FLAG_LENGTH long) that are not guessable (reference §5.5, §5.7).
  */
 export function challengeChanges(challenge: ChallengeRow, model: ChallengeUpdateModel): ChallengeChanges {
   rejectNul(model.title, model.content, model.flagTemplate, model.hints, model.fileName, model.containerImage);
@@ -177,8 +178,14 @@ export function challengeChanges(challenge: ChallengeRow, model: ChallengeUpdate
   if (model.flagTemplate !== null && model.flagTemplate !== undefined) {
     // An empty (or blank) template clears it: DynamicContainer flags then default to flag{GUID}.
     const template = model.flagTemplate.trim() === '' ? null : model.flagTemplate;
-    if (challenge.type === 'DynamicContainer' && isTrivialTemplate(template)) {
-      throw badRequest('edit.challenges.trivialTemplate');
+    if (challenge.type === 'DynamicContainer' && template !== null) {
+      // Submissions are trimmed and at most MAX_FLAG_LENGTH long: a flag with surrounding whitespace
+      // or a longer one could never be answered.
+      if (template !== template.trim()) throw badRequest('edit.challenges.templateWhitespace');
+      if (longestFlagLength(template) > MAX_FLAG_LENGTH) {
+        throw badRequest('edit.challenges.templateTooLong', { limit: MAX_FLAG_LENGTH });
+      }
+      if (isTrivialTemplate(template)) throw badRequest('edit.challenges.trivialTemplate');
     }
     changes.flagTemplate = template;
   }

@@ -163,10 +163,21 @@ export async function createGame(db: Db, xorKey: string | undefined, model: Game
   return toGameInfo(await insertGame(db, { ...settings, ...keys }));
 }
 
-export async function editGame(db: Db, id: number, model: GameInfoModel): Promise<GameInfoModel> {
+/**
+ * Replaces a game's settings. New times must still hold the scoreboard freeze (as `setFreeze` asks):
+ * a freeze before the start would show players an empty board all game, one after the end nothing.
+ * Checked under the game row's lock, so a freeze committed meanwhile is the one checked.
+ */
+export async function editGame(db: Database, id: number, model: GameInfoModel): Promise<GameInfoModel> {
   const settings = gameSettings(model);
-  const game = await updateGame(db, id, settings);
-  if (!game) throw notFound('edit.games.notFound');
+  const game = await db.transaction(async (tx) => {
+    const current = await lockGame(tx, id);
+    if (!current) throw notFound('edit.games.notFound');
+    if (current.freezeAt && (current.freezeAt < settings.startAt || current.freezeAt > settings.endAt)) {
+      throw badRequest('game.freezeOutOfRange');
+    }
+    return (await updateGame(tx, id, settings))!;
+  });
   bus.emit('scoreboardChanged', { gameId: id, cause: 'edit' });
   return toGameInfo(game);
 }

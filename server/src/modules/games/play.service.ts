@@ -1,9 +1,9 @@
 import type { components } from '../../contract/api.generated';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import { fileUrl } from '../../lib/blobs';
 import { bus } from '../../lib/bus';
-import { countGames, findGame, listVisibleGames, setFreezeAt, type GameRow } from './games.repository';
+import { countGames, findGame, listVisibleGames, lockGame, setFreezeAt, type GameRow } from './games.repository';
 import { POSTER_NAME } from './games.service';
 
 /** Games as players see them (reference §2.5): the lists, the phase checks, and the admin-set freeze. */
@@ -63,10 +63,14 @@ export async function getFreeze(db: Db, gameId: number): Promise<{ freezeAt: num
 }
 
 /** Sets or lifts the freeze; a freeze outside the game's start–end would freeze nothing or everything. */
-export async function setFreeze(db: Db, gameId: number, freezeAt: number | null): Promise<void> {
-  const game = await gameOrNotFound(db, gameId);
-  if (freezeAt !== null && (freezeAt < game.startAt.getTime() || freezeAt > game.endAt.getTime()))
-    throw badRequest('game.freezeOutOfRange');
-  if (!(await setFreezeAt(db, gameId, freezeAt === null ? null : new Date(freezeAt)))) throw notFound('game.notFound');
+/** Checked under the game row's lock, as `editGame` checks new times against the freeze: neither can slip past the other. */
+export async function setFreeze(db: Database, gameId: number, freezeAt: number | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (!game) throw notFound('game.notFound');
+    if (freezeAt !== null && (freezeAt < game.startAt.getTime() || freezeAt > game.endAt.getTime()))
+      throw badRequest('game.freezeOutOfRange');
+    await setFreezeAt(tx, gameId, freezeAt === null ? null : new Date(freezeAt));
+  });
   bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }

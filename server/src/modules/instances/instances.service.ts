@@ -9,7 +9,7 @@ import type { SessionUser } from '../../plugins/app/auth';
 import type { SettingsStore } from '../settings';
 import { toTeamModel } from '../teams';
 import { bus } from '../../lib/bus';
-import { findChallenge, findEnabledChallenge, setTestContainer, type ChallengeRow } from '../challenges';
+import { findChallenge, findEnabledChallenge, lockChallenge, setTestContainer, type ChallengeRow } from '../challenges';
 import { insertEvent } from '../notices';
 import { lockParticipationRow, playContext } from '../participations';
 import { ContainerEngineError, type ContainerBackend, type ContainerSpec } from './backend';
@@ -201,22 +201,32 @@ export class InstanceService {
     await this.remove(container, await this.backend());
   }
 
-  /** An admin's test container for a challenge (team `admin`, the test flag); replaces a previous one. */
+  /**
+   * An admin's test container for a challenge (team `admin`, the test flag); replaces a previous one.
+   * The previous one is read and replaced under the challenge's row lock, so of concurrent starts each
+   * replaces the one committed before it and none is left running unreferenced; it is stopped after
+   * the commit.
+   */
   async startTest(gameId: number, challengeId: number, user: SessionUser): Promise<ContainerInfoModel> {
     const backend = await this.backend();
     const { db } = this.deps;
-    const challenge = await findChallenge(db, gameId, challengeId);
-    if (!challenge) throw notFound('edit.challenges.notFound');
-    this.requireRunnable(challenge);
-    const previous = await repo.findTestContainer(db, challenge.id);
-    if (previous) await this.remove(previous, backend);
     const policy = (await this.deps.settings.get()).containerPolicy;
     const at = new Date(this.now());
-    const row = await db.transaction(async (tx) => {
+    const { challenge, row, previous } = await db.transaction(async (tx) => {
+      const challenge = await lockChallenge(tx, gameId, challengeId);
+      if (!challenge) throw notFound('edit.challenges.notFound');
+      this.requireRunnable(challenge);
+      const previous = await repo.findTestContainer(tx, challenge.id);
       const row = await this.insertPending(tx, challenge, at, policy.defaultLifetime, null);
       await setTestContainer(tx, challenge.id, row.id);
-      return row;
+      return { challenge, row, previous };
     });
+    if (previous) {
+      await this.remove(previous, backend).catch((error: unknown) => {
+        // An engine failure is logged by remove and keeps the row: the sweeper retries when it expires.
+        if (!(error instanceof HttpError)) throw error;
+      });
+    }
     const env: Record<string, string> = { GZCTF_TEAM_ID: 'admin' };
     if (challenge.type === 'DynamicContainer') env.GZCTF_FLAG = generateTestFlag(challenge.flagTemplate);
     const running = await this.start(backend, row, challenge, env, {
@@ -248,6 +258,14 @@ export class InstanceService {
       }
     }
     const [deleted] = await repo.deleteContainers(this.deps.db, [container.id]);
+    if (deleted?.containerId && deleted.containerId !== container.containerId) {
+      // It finished starting after `container` was read: its engine container must not outlive the row.
+      await backend
+        .destroy(deleted.containerId)
+        .catch((error: unknown) =>
+          this.deps.log.warn({ err: error, container: container.id }, 'container destroy failed'),
+        );
+    }
     this.events.emit('removed', container.id);
     return deleted !== undefined;
   }

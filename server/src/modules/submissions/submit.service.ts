@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Db } from '../../db/client';
 import type { AnswerResult } from '../../db/schema/enums';
+import { MAX_FLAG_LENGTH } from '../../lib/flag-template';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { PlatformMetrics } from '../../lib/metrics';
 import type { SessionUser } from '../../plugins/app/auth';
@@ -11,8 +12,6 @@ import { announceWrongAnswer } from './judge/judge';
 import { findOwnSubmissionStatus } from './submit.repository';
 
 /** A player's flag: submitted (acknowledged, then judged in the background) and its status read back. */
-
-const MAX_ANSWER_LENGTH = 127;
 
 /**
  * Commits the submission as FlagSubmitted, then queues it; the id is the acknowledgement. The
@@ -38,7 +37,7 @@ export async function submitFlag(
   // A lone surrogate (\p{Cs} in a `u` regex matches only unpaired halves) cannot travel through the
   // batch's JSON into PostgreSQL: it would fail the whole statement, and everyone's flags in it.
   const valid =
-    answer.length > 0 && answer.length <= MAX_ANSWER_LENGTH && !answer.includes('\0') && !/\p{Cs}/u.test(answer);
+    answer.length > 0 && answer.length <= MAX_FLAG_LENGTH && !answer.includes('\0') && !/\p{Cs}/u.test(answer);
   const context = await submissionIntake(deps.db, deps.database.kind).run({
     gameId,
     challengeId,
