@@ -38,7 +38,11 @@ export function cleanFileName(name: string | undefined, fallback = 'file'): stri
   return [...(cleaned || fallback)].slice(0, 255).join('');
 }
 
-/** Writes a blob unless one of the same size is already there. */
+/**
+ * Writes a blob unless one of the same size is already there. Trusting that one is safe only under
+ * the hash's lock (`storeFile` in modules/attachments/blobs.service.ts holds it), which keeps a
+ * removal from unlinking it before the caller's row is committed.
+ */
 export async function writeBlob(dataDir: string, hash: string, buffer: Buffer): Promise<void> {
   const target = blobPath(dataDir, hash);
   const existing = await fs.promises.stat(target).catch(() => undefined);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { assetType, attachmentDisposition, sniffImageType } from '../../lib/content-types';
 import { badRequest } from '../../lib/http-error';
-import { cleanFileName, openFile, type OpenedFile } from '../../lib/blobs';
+import { cleanFileName, openFile, sha256, type OpenedFile } from '../../lib/blobs';
 import { releaseFile, storeFile, type StoredFile } from '../attachments';
 
 /** Browsers and proxies may keep assets for 7 days: a hash always names the same bytes. */
@@ -26,10 +26,19 @@ export async function uploadAssets(
   rename: string | undefined,
 ): Promise<StoredFile[]> {
   const name = rename?.trim() ? cleanFileName(rename) : undefined;
+  // Stored in the order of their hashes, each taking its hash's lock: two uploads of the same files
+  // in other orders would otherwise wait for each other's locks. Answered in the order sent.
+  const order = files.map((file, index) => ({ file, index, hash: sha256(file.buffer) }));
+  order.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : a.index - b.index));
   return db.transaction(async (tx) => {
-    const stored: StoredFile[] = [];
-    for (const file of files) {
-      stored.push(await storeFile(tx, dataDir, { buffer: file.buffer, name: name ?? cleanFileName(file.filename) }));
+    const stored: StoredFile[] = new Array(files.length);
+    for (const { file, index } of order) {
+      stored[index] = await storeFile(
+        tx,
+        dataDir,
+        { buffer: file.buffer, name: name ?? cleanFileName(file.filename) },
+        { rename: true },
+      );
     }
     return stored;
   });

@@ -4,18 +4,39 @@ import { files } from '../../db/schema/files';
 
 export type FileRow = typeof files.$inferSelect;
 
-/** Inserts the file's row, or bumps the reference count of the row that has the same content. */
-export async function upsertFileRow(db: Db, values: { hash: string; name: string; size: number }): Promise<FileRow> {
+/**
+ * Inserts the file's row, or bumps the reference count of the row that has the same content. With
+ * `rename` (an admin's upload to the assets) the newest upload names the file, the name the uploader
+ * just saw it under; otherwise the name stays: a player sending a challenge's attachment as a writeup
+ * would have renamed the attachment for everyone.
+ */
+export async function upsertFileRow(
+  db: Db,
+  values: { hash: string; name: string; size: number },
+  rename: boolean,
+): Promise<FileRow> {
   const [row] = await db
     .insert(files)
     .values({ ...values, referenceCount: 1 })
     .onConflictDoUpdate({
       target: files.hash,
-      // The newest upload names the file: that is the name the uploader just saw it under.
-      set: { referenceCount: sql`${files.referenceCount} + 1`, name: values.name, size: values.size },
+      set: {
+        referenceCount: sql`${files.referenceCount} + 1`,
+        size: values.size,
+        ...(rename ? { name: values.name } : {}),
+      },
     })
     .returning();
   return row!;
+}
+
+/**
+ * Holds the lock on one content hash until the transaction ends: storing and removing the same bytes
+ * take it (blobs.service.ts). On PGlite, whose transactions already run one at a time, it is taken all
+ * the same: the SQL works there and costs nothing.
+ */
+export async function lockFileHash(tx: Db, hash: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
 }
 
 /** Decrements the reference count; undefined when there is no such file. */

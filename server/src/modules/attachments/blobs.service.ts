@@ -1,16 +1,25 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
 import { cleanFileName, deleteBlob, sha256, writeBlob } from '../../lib/blobs';
-import { decrementFileRow, deleteUnreferencedFileRow, findFileRow, upsertFileRow } from './blobs.repository';
+import {
+  decrementFileRow,
+  deleteUnreferencedFileRow,
+  findFileRow,
+  lockFileHash,
+  upsertFileRow,
+} from './blobs.repository';
 
 /**
  * The record half of the content-addressed file store (the disk half is `lib/blobs.ts`): the `files` row counts how many things (uploads, avatars, logos, attachments…)
  * refer to a blob. Storing the same bytes again bumps the count, releasing lowers it, and the row and
  * the blob go away when it reaches zero.
  *
- * Ordering keeps the two halves consistent without a lock: a blob is written before its row exists
- * and removed only after its row is gone (re-checked just before unlinking). A blob whose row was
- * rolled back is an orphan that the next store of the same bytes adopts; a row never points at a
- * missing blob unless someone deletes files by hand.
+ * A blob is written before its row exists and removed only after its row is gone. Storing and
+ * removing the same bytes take the hash's lock (`lockFileHash`) and hold it until their transaction ends:
+ * otherwise a removal could find no row, a store then skip writing the blob that is still there and
+ * commit its row, and the removal unlink the blob under that row. A blob whose row was rolled back
+ * is an orphan that the next store of the same bytes adopts; a row never points at a missing blob
+ * unless someone deletes files by hand.
  */
 export interface StoredFile {
   hash: string;
@@ -19,14 +28,36 @@ export interface StoredFile {
 }
 
 /**
- * Stores bytes and takes one reference to them. Works inside a transaction (`db` may be `tx`); if that
- * transaction rolls back, the blob stays behind as a harmless orphan.
+ * Runs `work` in the caller's transaction when `db` is one, else in one of its own: the hash's lock
+ * lasts until the transaction ends, so outside one it would be let go before the row is committed.
  */
-export async function storeFile(db: Db, dataDir: string, file: { buffer: Buffer; name: string }): Promise<StoredFile> {
+async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return work(db);
+  return (db as Database).transaction(work);
+}
+
+/**
+ * Stores bytes and takes one reference to them. Works inside a transaction (`db` may be `tx`); if that
+ * transaction rolls back, the blob stays behind as a harmless orphan. Removals of the same bytes
+ * wait until that transaction has ended.
+ */
+export async function storeFile(
+  db: Db,
+  dataDir: string,
+  file: { buffer: Buffer; name: string },
+  options: { rename?: boolean } = {},
+): Promise<StoredFile> {
   const hash = sha256(file.buffer);
-  await writeBlob(dataDir, hash, file.buffer);
-  const row = await upsertFileRow(db, { hash, name: cleanFileName(file.name), size: file.buffer.length });
-  return { hash: row.hash, name: row.name, size: row.size };
+  return inTransaction(db, async (tx) => {
+    await lockFileHash(tx, hash);
+    await writeBlob(dataDir, hash, file.buffer);
+    const row = await upsertFileRow(
+      tx,
+      { hash, name: cleanFileName(file.name), size: file.buffer.length },
+      options.rename ?? false,
+    );
+    return { hash: row.hash, name: row.name, size: row.size };
+  });
 }
 
 export type ReleaseResult = 'released' | 'deleted' | 'missing';
@@ -45,10 +76,16 @@ export async function releaseFileRow(tx: Db, hash: string): Promise<ReleaseResul
   return (await deleteUnreferencedFileRow(tx, hash)) ? 'deleted' : 'released';
 }
 
-/** Unlinks a blob unless its row came back meanwhile (someone stored the same bytes again). */
+/**
+ * Unlinks a blob unless its row came back meanwhile (someone stored the same bytes again); under the
+ * hash's lock, so a store in progress either commits its row first or writes the blob afresh after.
+ */
 export async function removeBlob(db: Db, dataDir: string, hash: string): Promise<void> {
-  if (await findFileRow(db, hash)) return;
-  await deleteBlob(dataDir, hash);
+  await inTransaction(db, async (tx) => {
+    await lockFileHash(tx, hash);
+    if (await findFileRow(tx, hash)) return;
+    await deleteBlob(dataDir, hash);
+  });
 }
 
 /** Drops one reference and, at zero, the row and the blob. Call it outside a transaction. */

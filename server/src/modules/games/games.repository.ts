@@ -124,10 +124,13 @@ export async function gameLeftovers(tx: Db, gameId: number): Promise<GameLeftove
         .from(container)
         .where(inArray(container.id, testContainerIds))
     : [];
+  // Locked until the transaction ends, so a writeup upload in progress finishes first (its new hash
+  // is the one read) or finds the participation gone: no hash is released twice.
   const writeups = await tx
     .select({ hash: participation.writeupHash })
     .from(participation)
-    .where(and(eq(participation.gameId, gameId), isNotNull(participation.writeupHash)));
+    .where(and(eq(participation.gameId, gameId), isNotNull(participation.writeupHash)))
+    .for('update');
   return {
     attachmentIds,
     attachmentHashes: await attachmentFileHashes(tx, attachmentIds),

@@ -77,16 +77,24 @@ export async function clearWriteups(tx: Db, gameId: number): Promise<string[]> {
   return previous.map((row) => row.hash!);
 }
 
-/** Sets a team's writeup; the hash it replaces (the row is locked first, so two uploads queue). */
-export async function replaceWriteup(tx: Db, participationId: number, hash: string): Promise<string | null> {
-  const [old] = await tx
+/**
+ * Locks a participation for a change of its writeup: the hash it holds (null for none), or undefined
+ * when the row is gone (its team or game was deleted meanwhile). Deleting a team or a game locks the
+ * same rows before reading their hashes, so the two never release one hash twice.
+ */
+export async function lockWriteup(tx: Db, participationId: number): Promise<{ hash: string | null } | undefined> {
+  const [row] = await tx
     .select({ hash: participations.writeupHash })
     .from(participations)
     .where(eq(participations.id, participationId))
     .for('update');
+  return row;
+}
+
+/** Sets a team's writeup, on a row `lockWriteup` locked. */
+export async function setWriteup(tx: Db, participationId: number, hash: string): Promise<void> {
   await tx
     .update(participations)
     .set({ writeupHash: hash, writeupUploadedAt: new Date() })
     .where(eq(participations.id, participationId));
-  return old?.hash ?? null;
 }

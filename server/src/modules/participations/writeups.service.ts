@@ -57,8 +57,21 @@ async function* writeupEntries(dataDir: string, rows: WriteupRow[]): AsyncGenera
     const file = await openFile(dataDir, row.hash);
     // A blob removed by hand is left out rather than failing the whole archive.
     if (!file) continue;
-    const stream: Readable = file.stream;
-    yield { name: writeupEntryName(row), size: file.size, mtime: row.uploadedAt, open: () => stream };
+    let streaming = false;
+    try {
+      yield {
+        name: writeupEntryName(row),
+        size: file.size,
+        mtime: row.uploadedAt,
+        open: () => {
+          streaming = true;
+          return file.stream;
+        },
+      };
+    } finally {
+      // A stream read closes its file itself; one never read (the download was aborted) is closed here.
+      if (!streaming) file.stream.destroy();
+    }
   }
 }
 

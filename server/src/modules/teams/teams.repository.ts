@@ -185,7 +185,6 @@ export async function inUnfinishedGame(db: Db, teamId: number, now: Date): Promi
   return row !== undefined;
 }
 
-/** The uploaded writeups of a team's participations, which hold file references. */
 /**
  * What a deleted team leaves to others, read before its row goes: the games whose boards showed it,
  * and the engine ids of its containers (their rows go with it; the containers must be stopped).
@@ -198,10 +197,16 @@ export async function teamTraces(db: Db, teamId: number): Promise<{ gameIds: num
   return { gameIds: games.map((row) => row.gameId), containerIds: await playerContainerIds(db, { teamId }) };
 }
 
-export async function writeupHashesOfTeam(db: Db, teamId: number): Promise<string[]> {
-  const rows = await db
+/**
+ * The uploaded writeups of a team's participations, which hold file references; the rows are locked
+ * until the transaction ends, so an upload in progress finishes first (and its new hash is the one
+ * read) or finds the participation gone, and no hash is released twice.
+ */
+export async function writeupHashesOfTeam(tx: Db, teamId: number): Promise<string[]> {
+  const rows = await tx
     .select({ hash: participation.writeupHash })
     .from(participation)
-    .where(and(eq(participation.teamId, teamId), isNotNull(participation.writeupHash)));
+    .where(and(eq(participation.teamId, teamId), isNotNull(participation.writeupHash)))
+    .for('update');
   return rows.map((row) => row.hash).filter((hash): hash is string => hash !== null);
 }
