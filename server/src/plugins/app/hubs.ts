@@ -35,6 +35,8 @@ export const HUB_SOCKETS_PER_ADDRESS = 256;
 
 /** Held messages per unheard group at most (a second's worth; beyond it the newest are dropped). */
 const HELD_MAX = 10_000;
+/** The hub whose groups' messages are held while nobody listens (see `unheard` in hubs()). */
+const HELD_HUB: HubName = 'monitor';
 /** How often groups whose messages are held are asked whether anyone listens now. */
 const PROBE_MS = 1_000;
 
@@ -109,7 +111,9 @@ async function hubs(app: FastifyInstance) {
      * client that has just subscribed; the clients merge repeats), else it is dropped, since nobody
      * subscribed before it was emitted. Publishing everything had cost a tenth of the server's main
      * thread under a stream of wrong flags (the submission profile, issue 15), for messages that
-     * reached nobody.
+     * reached nobody. Only the monitor groups are held: their pages merge a repeat of what they
+     * listed, while a player's notices show as they arrive (one from before the page opened must not).
+     * The notices and the admin's log lines are few.
      */
     const unheard = new Map<string, Message[]>();
     const heard = (key: string, before: Message[] = []) => {
@@ -128,7 +132,7 @@ async function hubs(app: FastifyInstance) {
         const key = keys[index]!;
         if (error) return;
         if (receivers === 0) {
-          if (!unheard.has(key)) unheard.set(key, []);
+          if (!unheard.has(key) && key.startsWith(`${HELD_HUB}:`)) unheard.set(key, []);
         } else if (unheard.has(key)) heard(key);
       });
     // While Redis is unreachable, this instance's own clients still get what it emits (the other
