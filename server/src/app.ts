@@ -28,6 +28,7 @@ import { settingsPlugin as settings } from './modules/settings';
 import signals from './plugins/app/signals';
 import { RequestLogController } from './plugins/app/log-format';
 import logs, { createLogStream, LogSink, loggerLevel } from './plugins/app/logs';
+import { serializeError } from './plugins/app/log-errors';
 import statistics from './plugins/app/statistics';
 import leader from './plugins/app/leader';
 import assets from './modules/assets/assets.plugin';
@@ -77,6 +78,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: {
       level: loggerLevel(consoleLevel),
       redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Errors without the values libraries attach (a Redis password, query parameters): log-errors.ts.
+      serializers: { err: serializeError },
       // Readable lines for a person at a terminal; JSON for anything that collects the output.
       stream: createLogStream(logSink, consoleLevel, process.stdout, { pretty: process.stdout.isTTY === true }),
     },
