@@ -149,10 +149,18 @@ export class ScoreboardCache {
     for (const view of views) this.board(gameId).copies[view] = { entry: entries[view], checked };
   }
 
-  /** Drops this process's copies of the game's boards: another instance has just built newer ones. */
+  /**
+   * Drops this process's copies of the game's boards: another instance has just built newer ones,
+   * perhaps after an admin moved the game's start, so the start this process checks readers against
+   * (`startOf`) is read again too.
+   */
   forget(gameId: number): void {
     const board = this.boards.get(gameId);
-    if (board) board.copies = {};
+    if (!board) return;
+    board.copies = {};
+    findGame(this.db, gameId).then((game) => {
+      if (this.boards.get(gameId) === board && board.startAt !== undefined) board.startAt = game?.startAt.getTime();
+    }, this.onError);
   }
 
   /** The game's start time as of this process's last generation (undefined: ask the database). */

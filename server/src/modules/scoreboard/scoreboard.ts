@@ -261,11 +261,14 @@ export function scoreboardViews(
 ): { live: ScoreboardModel; frozen: ScoreboardModel } {
   const live = buildScoreboard(game, rows.challenges, rows.teams, rows.solves, cutoffOf(game));
   // Players are told when their board stopped counting, so a quiet board is not mistaken for a quiet game.
+  // Once frozen, its time is the freeze's: a new time with each solve would have told whoever polls
+  // it (its ETag changing with the time) when the solves it hides were made.
   const frozen =
     game.freezeAt && game.freezeAt < game.endAt
       ? {
           ...buildScoreboard(game, rows.challenges, rows.teams, rows.solves, cutoffOf(game, game.freezeAt)),
           freezeTime: game.freezeAt.getTime(),
+          updateTimeUtc: Math.min(live.updateTimeUtc, game.freezeAt.getTime()),
         }
       : live;
   return { live, frozen };
@@ -395,12 +398,15 @@ export function buildScoreboard(
 }
 
 /** Challenges by category, categories in enum order, titles ascending within one. */
-export function groupByCategory<T extends { category: ChallengeCategory; title: string }>(
+export function groupByCategory<T extends { category: ChallengeCategory; title: string; id: number }>(
   list: T[],
 ): Partial<Record<ChallengeCategory, T[]>> {
   const grouped: Partial<Record<ChallengeCategory, T[]>> = {};
   for (const category of challengeCategories) {
-    const items = list.filter((item) => item.category === category).sort((a, b) => a.title.localeCompare(b.title));
+    // By title, then id: two challenges of one title keep their order from one build to the next.
+    const items = list
+      .filter((item) => item.category === category)
+      .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);
     if (items.length) grouped[category] = items;
   }
   return grouped;
