@@ -33,8 +33,11 @@ export const COMPRESSION_THRESHOLD = 1024;
 
 /** The caching headers of a revalidated answer, on its 200 and on its 304 alike. */
 export function setRevalidationHeaders(reply: FastifyReply, revalidation: Revalidation): void {
-  reply.header('cache-control', revalidation === 'private' ? 'private, no-cache' : 'public, no-cache');
-  addVary(reply, ...(revalidation === 'private' ? ['Accept-Encoding', 'Cookie'] : ['Accept-Encoding']));
+  // An answer that (re)sends the session cookie is this browser's alone, however public the page (the
+  // auth plugin says why; route hooks such as this one run after its own).
+  const kept = reply.hasHeader('set-cookie') ? 'private' : revalidation;
+  reply.header('cache-control', kept === 'private' ? 'private, no-cache' : 'public, no-cache');
+  addVary(reply, ...(kept === 'private' ? ['Accept-Encoding', 'Cookie'] : ['Accept-Encoding']));
 }
 
 /**

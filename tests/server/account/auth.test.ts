@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { sessions, users } from '../../../server/src/db/schema';
 import { hashToken } from '../../../server/src/lib/tokens';
 import { setUserRole } from '../../../server/src/modules/accounts/account.repository';
 import { engines } from '../helpers/database';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
+import { multipart } from '../helpers/multipart';
 import { asUser, createUser, signIn } from '../helpers/users';
 import { cookieFrom, userRow } from './support';
 
@@ -164,6 +166,52 @@ for (const engine of engines()) {
       // A fresh session is not rewritten on every request.
       const again = await profile(cookie);
       assert.equal(again.cookies.length, 0);
+    });
+
+    test('an answer that re-sends the cookie is never marked for shared caches, however public the page', async () => {
+      const { user, cookie } = await asUser(ctx.app);
+      const unsigned = await ctx.app.inject({ method: 'GET', url: '/api/game' });
+      assert.match(String(unsigned.headers['cache-control']), /\bpublic\b/, 'the list is public by itself');
+      await ctx.app.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + DAY) })
+        .where(eq(sessions.userId, user.id));
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/game', headers: { cookie } });
+      assert.equal(response.statusCode, 200);
+      assert.ok(
+        response.cookies.some((item) => item.name === 'GZCTF_Token'),
+        'the cookie was re-sent',
+      );
+      const cacheControl = String(response.headers['cache-control']);
+      assert.doesNotMatch(cacheControl, /\bpublic\b/);
+      assert.match(cacheControl, /\bprivate\b/);
+
+      // A stored file (an avatar, kept a week by any cache) with another browser's cookie re-sent.
+      const owner = await asUser(ctx.app);
+      const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+        .png()
+        .toBuffer();
+      const body = multipart([{ field: 'file', filename: 'a.png', content: picture, contentType: 'image/png' }]);
+      const uploaded = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/account/avatar',
+        payload: body.payload,
+        headers: { ...body.headers, cookie: owner.cookie },
+      });
+      const avatar = uploaded.json<string>();
+      assert.match(String((await ctx.app.inject({ method: 'GET', url: avatar })).headers['cache-control']), /public/);
+      const visitor = await asUser(ctx.app);
+      await ctx.app.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + DAY) })
+        .where(eq(sessions.userId, visitor.user.id));
+      const asset = await ctx.app.inject({ method: 'GET', url: avatar, headers: { cookie: visitor.cookie } });
+      assert.equal(asset.statusCode, 200);
+      assert.ok(
+        asset.cookies.some((item) => item.name === 'GZCTF_Token'),
+        'the cookie was re-sent',
+      );
+      assert.doesNotMatch(String(asset.headers['cache-control']), /\bpublic\b/);
     });
 
     test('last visit time and address are refreshed at most once every 5 seconds', async () => {
