@@ -22,6 +22,15 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
 
+/**
+ * The deployment templates (deploy/kubernetes/secret.yaml) hold `change-me…` where a secret goes:
+ * applied as shipped, the Admin's password and the metrics token would be known to everyone.
+ */
+const notPlaceholder = (value: string | undefined) => value === undefined || !/change-me/i.test(value);
+const PLACEHOLDER = {
+  message: "still holds the deployment template's change-me placeholder: set a secret of your own",
+};
+
 // `true/false`, `1/0`, `yes/no`, `on/off`; empty means the default.
 const flag = (defaultValue: boolean) =>
   z
@@ -113,9 +122,11 @@ const envSchema = z.object({
   PORT_MAPPING: z.enum(['Default', 'PlatformProxy']).default('Default'),
   // `true` trusts every proxy; otherwise a comma-separated list of proxy addresses or CIDR ranges.
   TRUST_PROXY: z.string().trim().optional(),
-  ADMIN_PASSWORD: optionalString.refine((value) => value === undefined || passwordProblem(value) === undefined, {
-    message: 'needs at least 6 characters with a digit, a lower-case and an upper-case letter',
-  }),
+  ADMIN_PASSWORD: optionalString
+    .refine((value) => value === undefined || passwordProblem(value) === undefined, {
+      message: 'needs at least 6 characters with a digit, a lower-case and an upper-case letter',
+    })
+    .refine(notPlaceholder, PLACEHOLDER),
   COOKIE_SECURE: flag(false),
   DISABLE_RATE_LIMIT: flag(false),
   SMTP_HOST: optionalString,
@@ -131,7 +142,7 @@ const envSchema = z.object({
   TURNSTILE_VERIFY_URL: z.string().trim().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   HASHPOW_DIFFICULTY: z.coerce.number().int().min(8).max(48).default(18),
   // Not trimmed: every byte of the key is part of the XOR.
-  XOR_KEY: optionalString,
+  XOR_KEY: optionalString.refine(notPlaceholder, PLACEHOLDER),
   // Empty: Docker when the engine answers at start, else None.
   CONTAINER_PROVIDER: z.enum(['Docker', 'Kubernetes', 'None', '']).optional(),
   CONTAINER_PUBLIC_ENTRY: optionalString,
@@ -168,9 +179,11 @@ const envSchema = z.object({
   KUBECONFIG: optionalString,
   KUBERNETES_DNS: z.string().trim().default('1.1.1.1,8.8.8.8'),
   // Not trimmed: the token is compared byte for byte with the scraper's `Authorization: Bearer`.
-  METRICS_TOKEN: optionalString.refine((value) => value === undefined || value.length >= 16, {
-    message: 'must be at least 16 characters (it is the only thing between /metrics and the public)',
-  }),
+  METRICS_TOKEN: optionalString
+    .refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters (it is the only thing between /metrics and the public)',
+    })
+    .refine(notPlaceholder, PLACEHOLDER),
   METRICS_ALLOW: z
     .string()
     .trim()

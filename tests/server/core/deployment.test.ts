@@ -160,7 +160,18 @@ describe('deploy/kubernetes', () => {
     const secretName = asObject(secret!.metadata).name;
     const refs = (container.envFrom as Array<{ secretRef: { name: string } }>).map((source) => source.secretRef.name);
     assert.deepEqual(refs, [secretName]);
-    const fromSecret = asObject(secret!.stringData) as Record<string, string>;
+    const template = asObject(secret!.stringData) as Record<string, string>;
+    // Applied as shipped, its secrets would be known to all: the server refuses to start on them.
+    for (const name of ['ADMIN_PASSWORD', 'METRICS_TOKEN', 'XOR_KEY']) {
+      assert.throws(() => loadEnv({ ...template, ...env, [name]: template[name]! }), new RegExp(`${name}.*change-me`));
+    }
+    // With a secret of the organiser's own in each placeholder, it starts.
+    const fromSecret = Object.fromEntries(
+      Object.entries(template).map(([name, value]) => [
+        name,
+        name === 'DATABASE_URL' ? value : value.replace(/change-me[\w-]*/i, 'Organisers-0wn-secret-value'),
+      ]),
+    );
     assertServerAccepts('deploy/kubernetes', { ...fromSecret, ...env });
     assert.equal(loadEnv({ ...fromSecret, ...env }).containers.provider, 'Kubernetes');
   });
