@@ -218,44 +218,37 @@ for (const engine of engines()) {
         return { replaced: await replacing!, removed: await removing! };
       }
 
-      test('a team deleted while its writeup is replaced releases each writeup once', async () => {
-        const { game, player } = await endedGameWithPlayer();
-        const [first, second] = [pdf('first'), pdf('second')];
-        assert.equal((await upload(player, game.id, first)).statusCode, 200);
-        // The same bytes held by someone else too: they must survive the team.
-        await uploadAsset(ctx.app, adminCookie, first, 'shared.pdf');
-        const participation = (await participationOf(player, game.id))!;
-        const { replaced, removed } = await replaceWhileDeleting(
-          participation.id,
-          () => upload(player, game.id, second),
-          () => player.api('DELETE', `/api/team/${player.team.id}`),
-        );
-        assert.equal(replaced.statusCode, 200, replaced.body);
-        assert.equal(removed.statusCode, 200, removed.body);
-        assert.equal(await referenceCount(ctx.app.db, sha256(first)), 1);
-        assert.equal(blobExists(ctx.env.dataDir, sha256(first)), true);
-        assert.equal(await referenceCount(ctx.app.db, sha256(second)), undefined);
-        assert.equal(blobExists(ctx.env.dataDir, sha256(second)), false);
-      });
-
-      test('a game deleted while a writeup is replaced releases each writeup once', async () => {
-        const { game, player } = await endedGameWithPlayer();
-        const [first, second] = [pdf('first'), pdf('second')];
-        assert.equal((await upload(player, game.id, first)).statusCode, 200);
-        await uploadAsset(ctx.app, adminCookie, first, 'shared.pdf');
-        const participation = (await participationOf(player, game.id))!;
-        const { replaced, removed } = await replaceWhileDeleting(
-          participation.id,
-          () => upload(player, game.id, second),
-          () => admin('DELETE', `/api/edit/games/${game.id}`),
-        );
-        assert.equal(replaced.statusCode, 200, replaced.body);
-        assert.equal(removed.statusCode, 200, removed.body);
-        assert.equal(await referenceCount(ctx.app.db, sha256(first)), 1);
-        assert.equal(blobExists(ctx.env.dataDir, sha256(first)), true);
-        assert.equal(await referenceCount(ctx.app.db, sha256(second)), undefined);
-        assert.equal(blobExists(ctx.env.dataDir, sha256(second)), false);
-      });
+      const deletions: Array<[string, (player: Player, gameId: number) => Promise<LightMyRequestResponse>]> = [
+        [
+          'a team deleted while its writeup is replaced',
+          (player) => player.api('DELETE', `/api/team/${player.team.id}`),
+        ],
+        [
+          'a game deleted while a writeup is replaced',
+          (_player, gameId) => admin('DELETE', `/api/edit/games/${gameId}`),
+        ],
+      ];
+      for (const [situation, remove] of deletions) {
+        test(`${situation} releases each writeup once`, async () => {
+          const { game, player } = await endedGameWithPlayer();
+          const [first, second] = [pdf('first'), pdf('second')];
+          assert.equal((await upload(player, game.id, first)).statusCode, 200);
+          // The same bytes held by someone else too: they must survive the deletion.
+          await uploadAsset(ctx.app, adminCookie, first, 'shared.pdf');
+          const participation = (await participationOf(player, game.id))!;
+          const { replaced, removed } = await replaceWhileDeleting(
+            participation.id,
+            () => upload(player, game.id, second),
+            () => remove(player, game.id),
+          );
+          assert.equal(replaced.statusCode, 200, replaced.body);
+          assert.equal(removed.statusCode, 200, removed.body);
+          assert.equal(await referenceCount(ctx.app.db, sha256(first)), 1);
+          assert.equal(blobExists(ctx.env.dataDir, sha256(first)), true);
+          assert.equal(await referenceCount(ctx.app.db, sha256(second)), undefined);
+          assert.equal(blobExists(ctx.env.dataDir, sha256(second)), false);
+        });
+      }
 
       test('a blob is not unlinked under a store of the same bytes that has yet to commit', async () => {
         const content = Buffer.from(`bytes ${randomBytes(8).toString('hex')}`);
