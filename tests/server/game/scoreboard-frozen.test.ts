@@ -47,6 +47,25 @@ for (const engine of engines()) {
       assert.equal(live.items.length, 2);
     });
 
+    test('a blood notice from after the freeze (set later, for an earlier time) is not listed for players', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{blood}'] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      const beforeSolve = Date.now() - 1;
+      await submit(player, game.id, challenge.id, 'flag{blood}');
+      await settle(ctx.app);
+      // A page other than the default one is read afresh (the default one is kept for a second).
+      const bloods = async () =>
+        (await player.api('GET', `/api/game/${game.id}/notices?count=50`))
+          .json<Array<{ type: string }>>()
+          .filter((notice) => notice.type === 'FirstBlood').length;
+      assert.equal(await bloods(), 1);
+      assert.equal((await admin('PUT', `/api/game/${game.id}/freeze`, { freezeAt: beforeSolve })).statusCode, 200);
+      assert.equal(await bloods(), 0);
+      assert.equal((await admin('PUT', `/api/game/${game.id}/freeze`, { freezeAt: null })).statusCode, 200);
+      assert.equal(await bloods(), 1);
+    });
+
     test("another instance's build makes this one read the game's start again", async () => {
       const game = await newGame(admin);
       await settle(ctx.app);

@@ -58,10 +58,23 @@ const DEFAULT_PAGE = { count: 100, skip: 0 };
 export const isDefaultNoticePage = (page: { count?: number; skip?: number }) =>
   (page.count ?? DEFAULT_PAGE.count) === DEFAULT_PAGE.count && (page.skip ?? DEFAULT_PAGE.skip) === DEFAULT_PAGE.skip;
 
+const BLOODS: ReadonlySet<NoticeRow['type']> = new Set(['FirstBlood', 'SecondBlood', 'ThirdBlood']);
+
+/**
+ * Blood notices name teams and when they solved: those from after the board's freeze are not shown
+ * (none is sent while frozen; these are from before the freeze was set, after its time).
+ */
+function withoutFrozenBloods(rows: NoticeRow[], game: { freezeAt: Date | null; endAt: Date }): NoticeRow[] {
+  const { freezeAt } = game;
+  if (!freezeAt || freezeAt >= game.endAt) return rows;
+  return rows.filter((row) => !(BLOODS.has(row.type) && row.publishedAt >= freezeAt));
+}
+
 /** The players' notice list, once the game has started; `count` 0 means all. */
 export async function playerNotices(db: Db, gameId: number, page: { count?: number; skip?: number }) {
-  requireStarted(await gameOrNotFound(db, gameId));
-  const rows = await listGameNotices(db, gameId);
+  const game = await gameOrNotFound(db, gameId);
+  requireStarted(game);
+  const rows = withoutFrozenBloods(await listGameNotices(db, gameId), game);
   const skip = page.skip ?? DEFAULT_PAGE.skip;
   const count = page.count ?? DEFAULT_PAGE.count;
   return rows.slice(skip, count > 0 ? skip + count : undefined).map(toGameNotice);
