@@ -2,6 +2,7 @@ import type { Unsubscribe } from '@reduxjs/toolkit';
 import { addGameListeners } from '@/features/game/listeners';
 import { addInfoListeners } from '@/features/info/listeners';
 import { addWsrxListeners } from '@/features/wsrx/listeners';
+import { addSessionListeners } from '@/shared/api/session';
 import { addNotificationListeners } from '@/shared/notifications/listeners';
 import type { AppStartListening } from './listenerMiddleware';
 import { addWsrxNameListener } from './wsrxName';
@@ -12,6 +13,7 @@ import { addWsrxNameListener } from './wsrxName';
  */
 const LISTENERS: Array<(startListening: AppStartListening) => Unsubscribe> = [
   addNotificationListeners,
+  addSessionListeners,
   addInfoListeners,
   addGameListeners,
   addWsrxListeners,

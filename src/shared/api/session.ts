@@ -1,3 +1,5 @@
+import type { TypedStartListening } from '@reduxjs/toolkit';
+import { baseApi } from './baseApi';
 import { sessionApi as generated, type ProfileUserInfoModel, type TeamInfoModel } from './session.generated';
 
 export type { ProfileUserInfoModel } from './session.generated';
@@ -99,4 +101,22 @@ export function useMyTeams({ pollingInterval }: { pollingInterval?: number } = {
     isLoading: session.isLoading || (session.signedIn && (isUninitialized || isLoading)),
     error: session.signedIn ? error : undefined,
   };
+}
+
+/**
+ * Another user, or nobody, is now signed in on this browser (signing in, out, a verify link, a
+ * session that ran out): every cached answer is dropped, so nothing the last user saw (their team's
+ * token, their instance, their dynamic attachment) is shown to the next one from the cache. The
+ * previous user is read from the state before the answer, so a store keeps its own, and the probe
+ * asked again after the reset (same user) changes nothing.
+ */
+export function addSessionListeners(startListening: TypedStartListening<unknown>) {
+  return startListening({
+    matcher: withSession.endpoints.accountSession.matchFulfilled,
+    effect(action, { dispatch, getOriginalState }) {
+      const before = withSession.endpoints.accountSession.select()(getOriginalState() as never).data;
+      if (before === undefined) return;
+      if ((before?.userId ?? null) !== (action.payload?.userId ?? null)) dispatch(baseApi.util.resetApiState());
+    },
+  });
 }

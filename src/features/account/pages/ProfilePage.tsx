@@ -84,7 +84,9 @@ function AccountSummary({ user, onSignOut, signingOut }: AccountSummaryProps) {
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { user, isLoading, isFetching } = useSession();
-  const [logOut, { isLoading: signingOut, isSuccess: signedOut }] = useAccountLogOutMutation();
+  const [logOut, { isLoading: signingOut }] = useAccountLogOutMutation();
+  // Kept here, not read from the call's state: signing out drops the whole API cache (session.ts).
+  const [signedOut, setSignedOut] = useState(false);
 
   // Signed out on purpose: home, not the sign-in page the guard below would pick.
   if (signedOut) return <Navigate to="/" replace />;
@@ -105,7 +107,19 @@ export default function ProfilePage() {
       </Stack>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <AccountSummary user={user} onSignOut={() => void logOut()} signingOut={signingOut} />
+          <AccountSummary
+            user={user}
+            onSignOut={() =>
+              logOut()
+                .unwrap()
+                .then(
+                  () => setSignedOut(true),
+                  // A failure is announced by the notification listener.
+                  () => undefined,
+                )
+            }
+            signingOut={signingOut}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           <Paper variant="outlined" sx={{ p: 3 }}>

@@ -35,6 +35,32 @@ describe('the pages behind mailed links', () => {
     expect(await screen.findByRole('link', { name: 'Profile: alice' })).toBeInTheDocument();
   });
 
+  it('asks someone already signed in before a link signs them in as another account', async () => {
+    const session = mockSession({ ...USER, userName: 'bob', userId: 'u-bob' });
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/account/verify`, async ({ request }) => {
+        await readJson(request, bodies);
+        session.user = { ...USER };
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    renderApp('/account/verify?token=dG9rZW4%3D&email=YWxpY2VAZXhhbXBsZS5vcmc%3D');
+    expect(
+      await screen.findByText(
+        'You are signed in as bob. Confirming this address signs you in to the account it belongs to instead.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and switch accounts' }));
+    expect(
+      await screen.findByText('Your e-mail address is confirmed and you are signed in.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([{ token: 'dG9rZW4=', email: 'YWxpY2VAZXhhbXBsZS5vcmc=' }]);
+  });
+
   it('shows why a verification link failed', async () => {
     mockSession();
     server.use(

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { setupStore } from '@/app/store';
 import { baseApi } from '@/shared/api/baseApi';
-import { useMyTeams, useSession } from '@/shared/api/session';
+import { sessionApi, useMyTeams, useSession } from '@/shared/api/session';
 import { server } from '../../msw';
 
 jest.setTimeout(30_000);
@@ -82,5 +82,41 @@ describe('useMyTeams', () => {
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.teams).toEqual([]);
     expect(calls.teams).toBe(0);
+  });
+});
+
+describe('another user on this browser', () => {
+  /** The cached answers of one endpoint, by state. */
+  const cached = (store: ReturnType<typeof setupStore>, endpoint: string) =>
+    Object.values(store.getState().api.queries).filter((entry) => entry?.endpointName === endpoint && entry.data);
+
+  it('drops every cached answer when the signed-in user changes or signs out, and keeps them when it is the same one', async () => {
+    const calls = serve({ userId: 'u1', userName: 'alice', role: 'User' });
+    const store = setupStore();
+    store.dispatch(baseApi.util.resetApiState());
+    const { result } = renderHook(() => ({ session: useSession(), teams: useMyTeams() }), {
+      wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
+    });
+    await waitFor(() => expect(result.current.teams.teams).toEqual(TEAMS));
+    expect(calls.teams).toBe(1);
+
+    // The same user asked again (an account change): the teams stay cached.
+    store.dispatch(sessionApi.util.invalidateTags(['Account']));
+    await waitFor(() => expect(result.current.session.isFetching).toBe(false));
+    expect(result.current.session.userId).toBe('u1');
+    expect(calls.teams).toBe(1);
+    expect(cached(store, 'teamGetTeamsInfo')).toHaveLength(1);
+
+    // Someone else signed in: the first user's answers are gone and asked for again.
+    const second = serve({ userId: 'u2', userName: 'bob', role: 'User' });
+    store.dispatch(sessionApi.util.invalidateTags(['Account']));
+    await waitFor(() => expect(result.current.session.userId).toBe('u2'));
+    await waitFor(() => expect(second.teams).toBe(1));
+
+    // Signed out: nothing of theirs is left in the cache.
+    serve(401);
+    store.dispatch(sessionApi.util.invalidateTags(['Account']));
+    await waitFor(() => expect(result.current.session.signedIn).toBe(false));
+    expect(cached(store, 'teamGetTeamsInfo')).toHaveLength(0);
   });
 });
