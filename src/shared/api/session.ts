@@ -67,7 +67,11 @@ export interface Session {
 
 /** Who is signed in; 401/403/501 quietly mean signed out. */
 export function useSession(): Session {
-  const { data, isUninitialized, isLoading, isFetching, isError } = withSession.useAccountSessionQuery();
+  // Asked again when the tab comes back into focus: another tab may have signed out or in meanwhile,
+  // and the listener below then drops what this tab still holds of the last user.
+  const { data, isUninitialized, isLoading, isFetching, isError } = withSession.useAccountSessionQuery(undefined, {
+    refetchOnFocus: true,
+  });
   const user = !isError && data ? data : null;
   const role = user?.role;
   // Uninitialized (the first render, before the probe starts) counts as loading: not yet known.

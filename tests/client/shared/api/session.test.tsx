@@ -1,4 +1,5 @@
 import { renderHook, waitFor } from '@testing-library/react';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -118,5 +119,25 @@ describe('another user on this browser', () => {
     store.dispatch(sessionApi.util.invalidateTags(['Account']));
     await waitFor(() => expect(result.current.session.signedIn).toBe(false));
     expect(cached(store, 'teamGetTeamsInfo')).toHaveLength(0);
+  });
+});
+
+describe('a tab coming back into focus', () => {
+  it('asks who is signed in again, so a sign-out in another tab reaches this one', async () => {
+    serve({ userId: 'u1', userName: 'alice', role: 'User' });
+    const store = setupStore();
+    store.dispatch(baseApi.util.resetApiState());
+    const stop = setupListeners(store.dispatch);
+    try {
+      const { result } = renderHook(() => useSession(), {
+        wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
+      });
+      await waitFor(() => expect(result.current.signedIn).toBe(true));
+      serve(401);
+      window.dispatchEvent(new Event('focus'));
+      await waitFor(() => expect(result.current.signedIn).toBe(false));
+    } finally {
+      stop();
+    }
   });
 });
