@@ -142,23 +142,29 @@ export const api = withQueries.enhanceEndpoints({
       // The lock switch answers at once; a refused change is undone.
       async onQueryStarted({ id, adminTeamModel }, { dispatch, getState, queryFulfilled }) {
         // The root state's type knows the base API without this feature's endpoints, hence the cast.
-        const state = getState() as Parameters<typeof api.util.selectCachedArgsForQuery>[0];
         const apply = applyTeamChanges(id, adminTeamModel);
-        const patches = [
-          ...api.util
-            .selectCachedArgsForQuery(state, 'adminGetTeams')
-            .map((args) => dispatch(api.util.updateQueryData('adminGetTeams', args, apply))),
-          // The instances page's team picker.
-          ...api.util
-            .selectCachedArgsForQuery(state, 'adminSearchTeamsList')
-            .map((args) => dispatch(api.util.updateQueryData('adminSearchTeamsList', args, apply))),
-        ];
+        const patchLists = () => {
+          const state = getState() as Parameters<typeof api.util.selectCachedArgsForQuery>[0];
+          return [
+            ...api.util
+              .selectCachedArgsForQuery(state, 'adminGetTeams')
+              .map((args) => dispatch(api.util.updateQueryData('adminGetTeams', args, apply))),
+            // The instances page's team picker.
+            ...api.util
+              .selectCachedArgsForQuery(state, 'adminSearchTeamsList')
+              .map((args) => dispatch(api.util.updateQueryData('adminSearchTeamsList', args, apply))),
+          ];
+        };
+        const patches = patchLists();
         try {
           await queryFulfilled;
         } catch {
           patches.forEach((patch) => patch.undo());
           return;
         }
+        // Again once done: a list that arrived meanwhile (a search typed while the switch was flipped)
+        // was read before the change and shows the row as it was.
+        patchLists();
         const key = adminTeamModel.locked == null ? 'teamSaved' : adminTeamModel.locked ? 'teamLocked' : 'teamUnlocked';
         notify.raise(dispatch, key);
       },
