@@ -16,18 +16,26 @@ beforeEach(() => {
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 
+const VERIFY_LINK = '/account/verify?token=dG9rZW4%3D&email=YWxpY2VAZXhhbXBsZS5vcmc%3D';
+
+/** Verification signs alice in; the bodies it received are collected. */
+function serveVerify(session: ReturnType<typeof mockSession>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`${API}/account/verify`, async ({ request }) => {
+      await readJson(request, bodies);
+      session.user = { ...USER };
+      return new HttpResponse(null, { status: 200 });
+    }),
+  );
+  return bodies;
+}
+
 describe('the pages behind mailed links', () => {
   it('verifies the address once with the link values, then shows the user signed in', async () => {
     const session = mockSession();
-    const bodies: unknown[] = [];
-    server.use(
-      http.post(`${API}/account/verify`, async ({ request }) => {
-        await readJson(request, bodies);
-        session.user = { ...USER };
-        return new HttpResponse(null, { status: 200 });
-      }),
-    );
-    renderApp('/account/verify?token=dG9rZW4%3D&email=YWxpY2VAZXhhbXBsZS5vcmc%3D');
+    const bodies = serveVerify(session);
+    renderApp(VERIFY_LINK);
     expect(
       await screen.findByText('Your e-mail address is confirmed and you are signed in.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -37,15 +45,8 @@ describe('the pages behind mailed links', () => {
 
   it('asks someone already signed in before a link signs them in as another account', async () => {
     const session = mockSession({ ...USER, userName: 'bob', userId: 'u-bob' });
-    const bodies: unknown[] = [];
-    server.use(
-      http.post(`${API}/account/verify`, async ({ request }) => {
-        await readJson(request, bodies);
-        session.user = { ...USER };
-        return new HttpResponse(null, { status: 200 });
-      }),
-    );
-    renderApp('/account/verify?token=dG9rZW4%3D&email=YWxpY2VAZXhhbXBsZS5vcmc%3D');
+    const bodies = serveVerify(session);
+    renderApp(VERIFY_LINK);
     expect(
       await screen.findByText(
         'You are signed in as bob. Confirming this address signs you in to the account it belongs to instead.',
