@@ -20,8 +20,9 @@ export const invocation = (target: string, ...args: unknown[]) =>
 
 export const ping = () => frame({ type: MessageType.Ping });
 
-export const close = (error?: string) =>
-  frame(error ? { type: MessageType.Close, error, allowReconnect: false } : { type: MessageType.Close });
+/** `allowReconnect` for a passing failure: a client with automatic reconnection then tries again later. */
+export const close = (error?: string, allowReconnect = false) =>
+  frame(error ? { type: MessageType.Close, error, allowReconnect } : { type: MessageType.Close });
 
 export function negotiateResponse(connectionToken: string, connectionId: string) {
   return {
@@ -32,18 +33,26 @@ export function negotiateResponse(connectionToken: string, connectionId: string)
   };
 }
 
-/** Parses the frames of one WebSocket message; a frame that is not JSON is dropped. */
-export function parseFrames(data: string): unknown[] {
-  return data
-    .split(RECORD_SEPARATOR)
-    .filter((part) => part.length > 0)
-    .flatMap((part) => {
-      try {
-        return [JSON.parse(part) as unknown];
-      } catch {
-        return [];
-      }
-    });
+/**
+ * The largest first message read as a handshake. A client's is about 32 bytes; a larger message is
+ * not one, and is refused unread rather than decoded and parsed (a socket message may be 1 MiB).
+ */
+export const MAX_HANDSHAKE_BYTES = 4096;
+
+/**
+ * The handshake request in a connection's first message: only its first record is parsed, whatever
+ * follows it is not looked at. Parsing every record of a message full of tiny invalid ones held the
+ * event loop for seconds, for a socket nobody had admitted yet. Undefined when the message is too
+ * large or its first record is not JSON.
+ */
+export function readHandshake(data: Buffer): unknown {
+  if (data.length > MAX_HANDSHAKE_BYTES) return undefined;
+  const end = data.indexOf(RECORD_SEPARATOR);
+  try {
+    return JSON.parse(data.toString('utf8', 0, end < 0 ? data.length : end)) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A handshake request the server accepts: the JSON protocol, version 1. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthLevel } from '../../contract/contract';
-import { close, invocation, isJsonHandshake, negotiateResponse, parseFrames, ping, frame } from '../../lib/signalr';
+import { close, invocation, isJsonHandshake, negotiateResponse, ping, frame, readHandshake } from '../../lib/signalr';
 import { bus } from '../../lib/bus';
 import { identifySessions } from '../../modules/accounts';
 import { findGame } from '../../modules/games';
@@ -25,10 +25,12 @@ const PING_MS = 15_000;
 const RECHECK_AFTER_MS = 2_000;
 /** A socket that has not sent its handshake by then is closed: an open socket costs a timer and memory. */
 const HANDSHAKE_MS = 15_000;
+/** The refusal when a socket's admission could not be decided (the database failed). */
+const UNAVAILABLE = 'Service unavailable, please try again later';
 /**
  * Open hub sockets one client may hold on an instance: a signed-in user (tabs, a monitor's screens),
- * or a signed-out address by its /64, which a campus or an event's network shares. The hubs are
- * outside the API's request limits, and each socket holds memory and a timer until it closes.
+ * or a signed-out address by its /64, which a campus or an event's network shares. Only opening a
+ * socket counts in the API's request limit, and each socket holds memory and a timer until it closes.
  */
 export const HUB_SOCKETS_PER_USER = 32;
 export const HUB_SOCKETS_PER_ADDRESS = 256;
@@ -339,7 +341,7 @@ async function hubs(app: FastifyInstance) {
   const socketLimit = (request: FastifyRequest) => (request.user ? HUB_SOCKETS_PER_USER : HUB_SOCKETS_PER_ADDRESS);
 
   for (const hub of Object.keys(HUB_ROLE) as HubName[]) {
-    app.post(`/hub/${hub}/negotiate`, async (request, reply) => {
+    app.post(`/hub/${hub}/negotiate`, { config: { clientLimited: true } }, async (request, reply) => {
       const admitted = await admit(hub, request);
       if (typeof admitted === 'string') return reply.status(admitted === 'Unauthorized' ? 401 : 404).send();
       return negotiateResponse(randomUUID(), randomUUID());
@@ -347,6 +349,7 @@ async function hubs(app: FastifyInstance) {
     app.route({
       method: 'GET',
       url: `/hub/${hub}`,
+      config: { clientLimited: true },
       // A plain GET (no upgrade) is told what the address is for, as every error: {title, status}.
       handler: async () => {
         throw new HttpError(400, 'error.upgradeRequired');
@@ -369,10 +372,20 @@ async function hubs(app: FastifyInstance) {
         }, HANDSHAKE_MS);
         const keys = ownerKeys(request);
         own(keys, socket, hub, request);
-        const admission = admit(hub, request);
+        // Without a handler a failed lookup (the database restarting) would be an unhandled rejection,
+        // which ends the process and every socket on it; the socket is refused instead, and may retry.
+        const admission = admit(hub, request).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'hub admission failed');
+          return UNAVAILABLE;
+        });
+        let heard = false;
         socket.on('message', (data: Buffer) => {
-          if (handshaken) return; // no client → server methods; pings and close messages need no answer
-          const [first] = parseFrames(data.toString('utf8'));
+          // Only the first message is read: it is the handshake, and after it a client has nothing to
+          // say (no client → server methods; pings need no answer). Set before anything else, so a
+          // socket refused or still waiting for its admission costs nothing per further message.
+          if (heard) return;
+          heard = true;
+          const first = readHandshake(data);
           void admission.then((admitted) => {
             // Gone while its admission was checked: it must not join a group it can never leave.
             if (closed) return;
@@ -383,7 +396,7 @@ async function hubs(app: FastifyInstance) {
             }
             if (typeof admitted === 'string') {
               socket.send(frame({}));
-              socket.send(close(admitted));
+              socket.send(close(admitted, admitted === UNAVAILABLE));
               socket.close();
               return;
             }

@@ -4,11 +4,21 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
 import bruteForce, { addressScope, type BruteForceOptions } from './brute-force';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route outside the contract that counts in the global per-client limit all the same: the
+     * hubs' negotiation and WebSocket upgrade (an open socket's messages are not requests).
+     */
+    clientLimited?: boolean;
+  }
+}
+
 /**
  * GZCTF's rate limits (reference §5.16) on @fastify/rate-limit.
  *
  * - Global: per signed-in user, else per client address (an IPv6 client by its /64), 150 requests a
- *   minute on every API call.
+ *   minute on every API call, and on the hubs' negotiations and upgrades (`clientLimited` routes).
  *   GZCTF exempts loopback clients; we do not: behind a reverse proxy on the same host without
  *   TRUST_PROXY every visitor looks like 127.0.0.1, and the exemption would limit nobody. (Behind a
  *   proxy set TRUST_PROXY, or everybody shares the proxy's budget.) Tests and benchmarks turn limits
@@ -237,11 +247,11 @@ export default fp(
 
     // Runs after the auth plugin's onRequest hook (registered earlier), so the user is known.
     app.addHook('onRequest', async (request, reply) => {
-      const operation = request.routeOptions.config.operation;
-      if (!operation) return;
+      const { operation, clientLimited } = request.routeOptions.config;
       // The container proxy has its own limit (connections per container); a player's daemon pings
       // it every few seconds and challenge scripts reconnect often, which must not cost API quota.
-      if (operation.tag !== 'Proxy') {
+      // Without a limit each hub negotiation and upgrade, anonymous ones too, would be a free game lookup.
+      if (operation ? operation.tag !== 'Proxy' : clientLimited) {
         const result = await perClient(request);
         if (!result.isAllowed && result.isExceeded) reject(reply, result.ttlInSeconds, result.max);
       }
