@@ -134,6 +134,103 @@ for (const engine of engines()) {
       });
     }
 
+    // Two connections: the test holds the team's row lock so that the requests line up behind it in
+    // a known order, then lets them go; they must take turns, not deadlock (PostgreSQL answers a
+    // deadlock by failing one side: a 500) nor decide on what the other is changing.
+    if (engine.name === 'postgres') {
+      const holdingTeam = async (teamId: number, whileHeld: () => Promise<void>) =>
+        ctx.app.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from teams where id = ${teamId} for no key update`);
+          await whileHeld();
+        });
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const participationOf = async (gameId: number, teamId: number) =>
+        (
+          await ctx.app.db
+            .select()
+            .from(participations)
+            .where(and(eq(participations.gameId, gameId), eq(participations.teamId, teamId)))
+        )[0];
+      const withMember = async (captain: Awaited<ReturnType<typeof newPlayer>>) => {
+        const member = await newPlayer(ctx.app);
+        await ctx.app.db.insert(teamMembers).values({ teamId: captain.team.id, userId: member.user.id });
+        return member;
+      };
+
+      test('two members joining at once a game that accepts without review: both in, no deadlock', async () => {
+        const game = await newGame(admin, { acceptWithoutReview: true });
+        const captain = await newPlayer(ctx.app);
+        const member = await withMember(captain);
+        let joins: Array<ReturnType<typeof join>> = [];
+        await holdingTeam(captain.team.id, async () => {
+          joins = [join(captain, game.id), member.api('POST', `/api/game/${game.id}`, { teamId: captain.team.id })];
+          await pause(300);
+        });
+        for (const response of await Promise.all(joins)) assert.equal(response.statusCode, 200, response.body);
+        const row = await participationOf(game.id, captain.team.id);
+        assert.equal(row?.status, 'Accepted');
+        const members = await ctx.app.db
+          .select()
+          .from(userParticipations)
+          .where(eq(userParticipations.participationId, row!.id));
+        assert.equal(members.length, 2);
+      });
+
+      test("an admin's accept racing a member's join: both done, one after the other", async () => {
+        const game = await newGame(admin, { acceptWithoutReview: false });
+        const captain = await newPlayer(ctx.app);
+        assert.equal((await join(captain, game.id)).statusCode, 200);
+        const member = await withMember(captain);
+        const pending = await participationOf(game.id, captain.team.id);
+        let joining: ReturnType<typeof join> | undefined;
+        let accepting: ReturnType<typeof admin> | undefined;
+        await holdingTeam(captain.team.id, async () => {
+          joining = member.api('POST', `/api/game/${game.id}`, { teamId: captain.team.id });
+          await pause(150);
+          accepting = admin('PUT', `/api/admin/participation/${pending!.id}`, { status: 'Accepted' });
+          await pause(150);
+        });
+        const [joined, accepted] = await Promise.all([joining!, accepting!]);
+        assert.equal(joined.statusCode, 200, joined.body);
+        assert.equal(accepted.statusCode, 200, accepted.body);
+        assert.equal((await participationOf(game.id, captain.team.id))?.status, 'Accepted');
+      });
+
+      test("a leave racing an admin's accept never deletes the accepted participation", async () => {
+        const game = await newGame(admin, { acceptWithoutReview: false });
+        const captain = await newPlayer(ctx.app);
+        assert.equal((await join(captain, game.id)).statusCode, 200);
+        const pending = await participationOf(game.id, captain.team.id);
+        let accepting: ReturnType<typeof admin> | undefined;
+        let leaving: ReturnType<typeof captain.api> | undefined;
+        await holdingTeam(captain.team.id, async () => {
+          accepting = admin('PUT', `/api/admin/participation/${pending!.id}`, { status: 'Accepted' });
+          await pause(150);
+          leaving = captain.api('DELETE', `/api/game/${game.id}`);
+          await pause(150);
+        });
+        const [accepted, left] = await Promise.all([accepting!, leaving!]);
+        assert.equal(accepted.statusCode, 200, accepted.body);
+        assertError('gameLeaveGame', left, 400);
+        assert.equal((await participationOf(game.id, captain.team.id))?.status, 'Accepted');
+      });
+
+      test('the last two members leaving at once take the participation with them', async () => {
+        const game = await newGame(admin, { acceptWithoutReview: false });
+        const captain = await newPlayer(ctx.app);
+        const member = await withMember(captain);
+        assert.equal((await join(captain, game.id)).statusCode, 200);
+        assert.equal((await member.api('POST', `/api/game/${game.id}`, { teamId: captain.team.id })).statusCode, 200);
+        let leaves: Array<ReturnType<typeof captain.api>> = [];
+        await holdingTeam(captain.team.id, async () => {
+          leaves = [captain.api('DELETE', `/api/game/${game.id}`), member.api('DELETE', `/api/game/${game.id}`)];
+          await pause(300);
+        });
+        for (const response of await Promise.all(leaves)) assert.equal(response.statusCode, 200, response.body);
+        assert.equal(await participationOf(game.id, captain.team.id), undefined);
+      });
+    }
+
     test('ended games refuse joins with 10002 unless in practice mode', async () => {
       const game = await newGame(admin, { practiceMode: false });
       await setTimes(ctx.app, game.id, -2 * times.HOUR, -times.HOUR);

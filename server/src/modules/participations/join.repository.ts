@@ -60,7 +60,10 @@ export async function lockOrCreateParticipation(
     .from(participations)
     .where(and(eq(participations.gameId, values.gameId), eq(participations.teamId, values.teamId)))
     .for('update');
-  return row!;
+  // Only a delete committed between the two statements leaves none; under the team's lock, which
+  // every path that deletes a participation holds, that cannot happen.
+  if (!row) throw new Error('the participation vanished while the team was locked');
+  return row;
 }
 
 export async function countMembers(tx: Db, participationId: number): Promise<number> {

@@ -7,7 +7,7 @@ import { gameTeamToken } from '../../lib/game-keys';
 import type { SessionUser } from '../../plugins/app/auth';
 import { bus } from '../../lib/bus';
 import { ended, gameOrNotFound, type GameRow } from '../games';
-import { lockTeamMembership, setTeamLocked } from '../teams';
+import { lockTeam, lockTeamMembership, setTeamLocked } from '../teams';
 import * as repo from './join.repository';
 import { ensureInstancesForParticipation } from '../instances';
 import { updateParticipation } from './review.repository';
@@ -96,12 +96,21 @@ export async function joinGame(
   if (accepted) bus.emit('scoreboardChanged', { gameId, cause: 'edit' });
 }
 
-/** Leave: only while Pending or Rejected; the participation goes with its last member. */
+/**
+ * Leave: only while Pending or Rejected; the participation goes with its last member. Under the
+ * team's lock, as joins and reviews: read unlocked, the status and the member count let a leave
+ * delete a participation an admin had just accepted, or one a member had just joined.
+ */
 export async function leaveGame(db: Database, gameId: number, user: SessionUser): Promise<string | null> {
   await gameOrNotFound(db, gameId);
   return db.transaction(async (tx) => {
+    const seen = await repo.findUserParticipation(tx, user.id, gameId);
+    if (!seen) throw badRequest('game.notParticipated');
+    await lockTeam(tx, seen.participation.teamId);
+    // Read again under the lock: a kick or a team deletion may have come first (and the user may even
+    // have joined with another team since, whose lock this is not: then the leave is not made).
     const mine = await repo.findUserParticipation(tx, user.id, gameId);
-    if (!mine) throw badRequest('game.notParticipated');
+    if (!mine || mine.participation.teamId !== seen.participation.teamId) throw badRequest('game.notParticipated');
     if (mine.participation.status !== 'Pending' && mine.participation.status !== 'Rejected') {
       throw badRequest('game.cannotLeave');
     }

@@ -12,6 +12,15 @@ export interface ParticipationUnderReview {
   game: { id: number; divisions: string[] | null; startAt: Date; endAt: Date };
 }
 
+/** The team a participation belongs to (it never changes), read without a lock: whose lock to take first. */
+export async function participationTeam(tx: Db, id: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ teamId: participations.teamId })
+    .from(participations)
+    .where(eq(participations.id, id));
+  return row?.teamId;
+}
+
 /** The participation (locked until the transaction ends) and what of its game the review needs. */
 export async function lockParticipation(tx: Db, id: number): Promise<ParticipationUnderReview | undefined> {
   const [row] = await tx

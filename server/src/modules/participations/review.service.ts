@@ -4,9 +4,9 @@ import type { ParticipationStatus } from '../../db/schema/enums';
 import { badRequest, notFound } from '../../lib/http-error';
 import { bus } from '../../lib/bus';
 import { rejectNul } from '../../lib/text';
-import { setTeamLocked } from '../teams';
+import { lockTeam, setTeamLocked } from '../teams';
 import { ensureInstancesForParticipation } from '../instances';
-import { lockParticipation, updateParticipation, type ParticipationRow } from './review.repository';
+import { lockParticipation, participationTeam, updateParticipation, type ParticipationRow } from './review.repository';
 
 export type ParticipationEditModel = components['schemas']['ParticipationEditModel'];
 
@@ -50,6 +50,11 @@ function checkedDivision(divisions: string[] | null, requested: string): string 
  */
 export async function reviewParticipation(db: Database, id: number, model: ParticipationEditModel): Promise<void> {
   const changedGame = await db.transaction(async (tx) => {
+    // The team's lock before the participation's, as joins, leaves and team deletions take them:
+    // the other way round, accepting a team while a member joined or the team was deleted
+    // deadlocked on PostgreSQL.
+    const teamId = await participationTeam(tx, id);
+    if (teamId === undefined || !(await lockTeam(tx, teamId))) throw notFound('edit.participations.notFound');
     const found = await lockParticipation(tx, id);
     if (!found) throw notFound('edit.participations.notFound');
     const { participation, game } = found;

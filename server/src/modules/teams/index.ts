@@ -3,7 +3,7 @@
 export { adminDeleteTeam, adminUpdateTeam, findTeams, getTeams } from './admin.service';
 export { toTeamInfo, toTeamModel } from './teams.models';
 export { insertTeamWithMembers } from './batch.repository';
-export { setTeamLocked } from './teams.repository';
+export { lockTeam, setTeamLocked } from './teams.repository';
 export {
   acceptInvite,
   assertCaptain,

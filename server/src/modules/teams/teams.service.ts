@@ -37,8 +37,10 @@ import { toTeamInfo, type TeamInfoModel } from './teams.models';
  * row-locks the team (`lockTeam`), so kicks, leaves, transfers, deletes and token refreshes on one
  * team happen one after another and each sees the outcome of the last. Whatever adds a captaincy to
  * a user (create, transfer to them) also row-locks that user before counting, so the limit of 3
- * cannot be overrun by parallel requests. Locks are always taken team first, then user. Membership
- * itself is the (team, user) primary key, so a double join inserts once.
+ * cannot be overrun by parallel requests. Locks are always taken team first, then user, and the
+ * participations module's joins, leaves and reviews lock the team before its participation (a delete
+ * holds the team, then cascades to the participations). Membership itself is the (team, user) primary
+ * key, so a double join inserts once.
  *
  * Invariant kept here: the captain is always a member. The captain cannot be kicked or leave, and a
  * transfer goes only to a current member (GZCTF does not check that; we do).
@@ -270,17 +272,20 @@ export async function kickMember(db: Database, user: SessionUser, id: number, us
 }
 
 /**
- * For a transaction of another module that adds the user to the team's games (joining one): share-
- * locks the team, so a kick or a leave (which lock it exclusively and drop the member from its games)
- * cannot slip between the check and the join, and tells whether the user is a member. Undefined when
- * there is no such team.
+ * For a transaction of another module that adds the user to the team's games (joining one): locks
+ * the team, so a kick or a leave (which lock it too and drop the member from its games) cannot slip
+ * between the check and the join, and tells whether the user is a member. Undefined when there is no
+ * such team. The lock is exclusive (`no key update`), not shared: a join that accepts the team then
+ * sets its `locked` flag, and two joins of one team each holding a share lock while waiting to
+ * update the row deadlocked on PostgreSQL (one answered 500). Joins of one team take turns anyway,
+ * on its participation row.
  */
 export async function lockTeamMembership(
   tx: Db,
   teamId: number,
   userId: string,
 ): Promise<{ isMember: boolean } | undefined> {
-  if (!(await lockTeam(tx, teamId, 'share'))) return undefined;
+  if (!(await lockTeam(tx, teamId))) return undefined;
   return { isMember: await isMember(tx, teamId, userId) };
 }
 
