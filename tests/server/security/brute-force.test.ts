@@ -16,8 +16,9 @@ import type { RateLimitOptions } from '../../../server/src/plugins/app/rate-limi
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';
-import { createUser, signIn, uniqueName, type TestUser } from '../helpers/users';
+import { asUser, createUser, signIn, uniqueName, type TestUser } from '../helpers/users';
 import { caller, createTeamVia, player } from '../team/support';
+import { client, createGame } from '../edit/support';
 
 const redisUrl = process.env.REDIS_URL;
 const SECOND = 1000;
@@ -47,6 +48,8 @@ const LIMITS: RateLimitOptions = {
     signInAddress: { free: 6, baseDelayMs: MINUTE, maxDelayMs: HOUR },
     inviteUser: { free: 2, baseDelayMs: MINUTE, maxDelayMs: HOUR },
     inviteAddress: { free: 4, baseDelayMs: MINUTE, maxDelayMs: HOUR },
+    gameCodeUser: { free: 2, baseDelayMs: MINUTE, maxDelayMs: HOUR },
+    gameCodeAddress: { free: 4, baseDelayMs: MINUTE, maxDelayMs: HOUR },
     recoveryAccount: { free: 2, baseDelayMs: MINUTE, maxDelayMs: HOUR },
     recoveryAddress: { free: 4, baseDelayMs: MINUTE, maxDelayMs: HOUR },
     resetAddress: { free: 2, baseDelayMs: MINUTE, maxDelayMs: HOUR },
@@ -311,6 +314,43 @@ for (const engine of engines()) {
       assert.equal((await accept(crowd[4]!, code, '192.0.2.41')).statusCode, 200);
       // Anonymous callers are refused before anything is counted.
       assert.equal((await caller(ctx.app)('POST', '/api/team/accept', code)).statusCode, 401);
+    });
+
+    test("a game's invitation code: wrong codes counted per user and per address; joining elsewhere resets nothing", async () => {
+      const admin = client(ctx.app, (await asUser(ctx.app, 'Admin')).cookie);
+      const closed = await createGame(admin, { inviteCode: 'hunter2', acceptWithoutReview: true });
+      const open = await createGame(admin, { acceptWithoutReview: false });
+      const teams = new Map<object, { id: number }>();
+      const joinAs = async (
+        who: { call: ReturnType<typeof caller>; cookie: string },
+        gameId: number,
+        remoteAddress: string,
+        inviteCode?: string,
+      ) => {
+        const team = teams.get(who) ?? (await createTeamVia(who));
+        teams.set(who, team);
+        return ctx.app.inject({
+          method: 'POST',
+          url: `/api/game/${gameId}`,
+          remoteAddress,
+          headers: { cookie: who.cookie, 'content-type': 'application/json' },
+          payload: JSON.stringify({ teamId: team.id, ...(inviteCode === undefined ? {} : { inviteCode }) }),
+        });
+      };
+      const guesser = await player(ctx.app);
+      assert.equal((await joinAs(guesser, closed.id, '192.0.2.61', 'password')).statusCode, 400);
+      // Joining a game without a code, then leaving it, does not clear the count.
+      assert.equal((await joinAs(guesser, open.id, '192.0.2.62')).statusCode, 200);
+      assert.equal((await guesser.call('DELETE', `/api/game/${open.id}`)).statusCode, 200);
+      assert.equal((await joinAs(guesser, closed.id, '192.0.2.63', 'letmein')).statusCode, 400);
+      assertLimited(await joinAs(guesser, closed.id, '192.0.2.64', 'hunter2'));
+
+      // Per address: four players guessing from one address hold up a fifth with the right code.
+      const crowd = await Promise.all(Array.from({ length: 5 }, () => player(ctx.app)));
+      for (const one of crowd.slice(0, 4))
+        assert.equal((await joinAs(one, closed.id, '192.0.2.70', 'qwerty')).statusCode, 400);
+      assertLimited(await joinAs(crowd[4]!, closed.id, '192.0.2.70', 'hunter2'));
+      assert.equal((await joinAs(crowd[4]!, closed.id, '192.0.2.71', 'hunter2')).statusCode, 200);
     });
 
     test('password recovery: counted per account asked about and per address asking', async () => {

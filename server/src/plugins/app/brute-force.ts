@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { HttpError } from '../../lib/http-error';
 
 /**
- * Limits on guessing: passwords at sign-in, team invitation codes, and the requests that send mail or
+ * Limits on guessing: passwords at sign-in, team and game invitation codes, and the requests that send mail or
  * make accounts (password recovery, registration). The request-rate limits (rate-limit.ts) cannot do
  * this: 150 requests a minute is 200,000 password guesses a day.
  *
@@ -41,6 +41,8 @@ export type AttemptScope =
   | 'signInAddress'
   | 'inviteUser'
   | 'inviteAddress'
+  | 'gameCodeUser'
+  | 'gameCodeAddress'
   | 'recoveryAccount'
   | 'recoveryAddress'
   | 'resetAddress'
@@ -65,6 +67,17 @@ export const DEFAULT_ATTEMPT_POLICIES: Record<AttemptScope, AttemptPolicy> = {
   },
   inviteUser: { free: 5, baseDelayMs: SECOND, maxDelayMs: MINUTE, forgetAfterMs: 15 * MINUTE, onSuccess: 'forget' },
   inviteAddress: {
+    free: 30,
+    baseDelayMs: SECOND,
+    maxDelayMs: MINUTE,
+    forgetAfterMs: 15 * MINUTE,
+    onSuccess: 'takeBack',
+  },
+  // A game's invitation code is the admin's choice, often a short word: wrong ones are counted like
+  // a team's. A join that passes takes its attempt back rather than clearing the count, since joining a
+  // game without a code (then leaving it) must not reset a guesser's budget.
+  gameCodeUser: { free: 5, baseDelayMs: SECOND, maxDelayMs: MINUTE, forgetAfterMs: 15 * MINUTE, onSuccess: 'takeBack' },
+  gameCodeAddress: {
     free: 30,
     baseDelayMs: SECOND,
     maxDelayMs: MINUTE,
