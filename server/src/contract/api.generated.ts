@@ -7861,7 +7861,7 @@ export interface operations {
                     "application/json": components["schemas"]["AnswerResult"];
                 };
             };
-            /** @description Not participating, participation not accepted, game not started, or game ended (`status` 10002). */
+            /** @description A malformed id. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7888,7 +7888,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
-            /** @description Game or challenge not found. */
+            /** @description No such submission of the caller's in this game and challenge (no game or participation checks, as in GZCTF, so a verdict reached after the end can still be read). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -65,6 +65,30 @@ for (const engine of engines()) {
       assert.equal(board.items[0]!.score, 0);
     });
 
+    test('a verdict reached after the end, or after a suspension, can still be read (as in GZCTF)', async () => {
+      const game = await newGame(admin, { practiceMode: false });
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{late}'] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      const id = await submit(player, game.id, challenge.id, 'flag{late}');
+      await settle(ctx.app);
+      await setTimes(ctx.app, game.id, -2 * times.HOUR, -times.HOUR);
+      await ctx.app.db.update(participations).set({ status: 'Suspended' }).where(eq(participations.gameId, game.id));
+      assert.equal(await statusOf(player, game.id, challenge.id, id), 'Accepted');
+      // Still only the submitter's own, in its game and challenge.
+      const other = await newChallenge(admin, game.id, { flags: ['flag{other}'] });
+      assertError(
+        'gameStatus',
+        await player.api('GET', `/api/game/${game.id}/challenges/${other.id}/status/${id}`),
+        404,
+      );
+      const stranger = await acceptedPlayer(ctx.app, (await newGame(admin)).id);
+      assertError(
+        'gameStatus',
+        await stranger.api('GET', `/api/game/${game.id}/challenges/${challenge.id}/status/${id}`),
+        404,
+      );
+    });
+
     test('context checks: not joined, not accepted, unknown or disabled challenge', async () => {
       const game = await newGame(admin, { acceptWithoutReview: false });
       const challenge = await newChallenge(admin, game.id, { flags: ['flag{b}'] });

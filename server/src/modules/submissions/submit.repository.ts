@@ -11,21 +11,21 @@ const ownSubmissionStatus = preparedQuery((db) =>
       and(
         eq(submissions.id, sql.placeholder('id')),
         eq(submissions.userId, sql.placeholder('userId')),
-        eq(submissions.participationId, sql.placeholder('participationId')),
+        eq(submissions.gameId, sql.placeholder('gameId')),
         eq(submissions.challengeId, sql.placeholder('challengeId')),
       ),
     )
     .prepare('find_own_submission_status'),
 );
 
-/** The status of one of the user's submissions, only when it is the team's and the challenge's (polled after each submission). */
+/** The status of one of the user's own submissions, only when it is the game's and the challenge's (polled after each submission). */
 export async function findOwnSubmissionStatus(
   db: Db,
   id: number,
   userId: string,
-  participationId: number,
+  gameId: number,
   challengeId: number,
 ): Promise<AnswerResult | undefined> {
-  const [row] = await ownSubmissionStatus(db).execute({ id, userId, participationId, challengeId });
+  const [row] = await ownSubmissionStatus(db).execute({ id, userId, gameId, challengeId });
   return row?.status;
 }

@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../../lib/http-error';
 import type { PlatformMetrics } from '../../lib/metrics';
 import type { SessionUser } from '../../plugins/app/auth';
 import { ended, notStarted } from '../games';
-import { playContext } from '../participations';
 import type { FlagChecker } from './checker';
 import { submissionIntake } from './intake.repository';
 import { announceWrongAnswer } from './judge/judge';
@@ -72,8 +71,10 @@ export async function submissionStatus(
   submissionId: number,
   user: SessionUser,
 ): Promise<AnswerResult> {
-  const { participation } = await playContext(db, gameId, user);
-  const status = await findOwnSubmissionStatus(db, submissionId, user.id, participation.id, challengeId);
+  // No context checks, as in GZCTF: a flag sent in the game's last seconds is judged after the end,
+  // and a team suspended since must still read the verdict of what it sent. That the submission is
+  // the user's own, in this game and challenge, is the whole check.
+  const status = await findOwnSubmissionStatus(db, submissionId, user.id, gameId, challengeId);
   if (!status) throw notFound('game.submissionNotFound');
   return status === 'CheatDetected' ? 'WrongAnswer' : status;
 }
