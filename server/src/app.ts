@@ -95,6 +95,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     http: { headersTimeout, connectionsCheckingInterval: Math.min(2_000, headersTimeout) },
   });
   app.decorate('env', env);
+  // `true` believes the left-most X-Forwarded-For entry, which the client writes whenever the proxy
+  // appends to the header (as nginx's usual `$proxy_add_x_forwarded_for` does): every per-address
+  // limit could then be dodged even behind the proxy.
+  if (env.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true believes any X-Forwarded-For a client writes; set it to the proxy’s own address or range instead',
+    );
+  }
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Bodies validated as sent, wire strings converted only from decimal text; before any route.
   app.setValidatorCompiler(validatorCompiler());
