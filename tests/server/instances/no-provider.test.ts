@@ -49,6 +49,32 @@ describe('without a container backend (CONTAINER_PROVIDER=None)', () => {
     assert.equal(detail.json().context.instanceEntry, null);
   });
 
+  test('the context is checked before the engine: unknown game or challenge 404, a non-player 400', async () => {
+    const game = await newGame(admin);
+    const challenge = await newChallenge(admin, game.id, { type: 'DynamicContainer' });
+    await admin('PUT', `/api/edit/games/${game.id}/challenges/${challenge.id}`, {
+      containerImage: 'example/challenge:1',
+      containerExposePort: 8000,
+    });
+    const player = await acceptedPlayer(ctx.app, game.id);
+    const outsider = client(ctx.app, (await asUser(ctx.app, 'User')).cookie);
+    const operations = [
+      ['gameCreateContainer', 'POST', ''],
+      ['gameExtendContainerLifetime', 'POST', '/extend'],
+      ['gameDeleteContainer', 'DELETE', ''],
+    ] as const;
+    for (const [operation, method, suffix] of operations) {
+      const unknownGame = await player.api(method, `/api/game/999999/container/${challenge.id}${suffix}`);
+      assertError(operation, unknownGame, 404);
+      const unknownChallenge = await player.api(method, `/api/game/${game.id}/container/999999${suffix}`);
+      assertError(operation, unknownChallenge, 404);
+      assert.equal(unknownChallenge.json().title, 'Challenge not found', operation);
+      const notJoined = await outsider(method, `/api/game/${game.id}/container/${challenge.id}${suffix}`);
+      assertError(operation, notJoined, 400);
+      assert.equal(notJoined.json().title, 'You have not joined this game', operation);
+    }
+  });
+
   test('the proxy answers 400 while port mapping is not PlatformProxy', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/proxy/${randomUUID()}` });
     assertError('proxyProxyForInstance', response, 400);

@@ -4,7 +4,7 @@ import net from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { challenges, containers, gameInstances } from '../../../server/src/db/schema';
-import type { ContainerSpec } from '../../../server/src/modules/instances/backend';
+import type { ContainerBackend, ContainerSpec } from '../../../server/src/modules/instances/backend';
 import { installationId } from '../../../server/src/modules/instances/instances.repository';
 import { TEST_PORTS } from '../../helpers/docker';
 import { assertOk, newChallenge, type Client } from '../game/support';
@@ -147,4 +147,58 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_0
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.fail('the condition did not hold in time');
+}
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/**
+ * An engine in memory. `hold(call)` makes the next create or destroy wait: `reached` resolves once
+ * the call is in the engine, `release()` lets it finish.
+ */
+export function memoryEngine() {
+  const running = new Map<string, string>();
+  const created: string[] = [];
+  const held: Partial<Record<'create' | 'destroy', { reached: () => void; released: Promise<void> }>> = {};
+  let next = 0;
+  const wait = async (call: 'create' | 'destroy') => {
+    const hold = held[call];
+    if (!hold) return;
+    delete held[call];
+    hold.reached();
+    await hold.released;
+  };
+  const backend: ContainerBackend = {
+    kind: 'Docker',
+    init: async () => {},
+    async create(spec: ContainerSpec) {
+      created.push(spec.rowId);
+      await wait('create');
+      next += 1;
+      const containerId = `memory-${next}`;
+      running.set(containerId, spec.rowId);
+      return { containerId, ip: '10.0.0.2', port: spec.port, publicIp: null, publicPort: null };
+    },
+    async destroy(containerId: string) {
+      await wait('destroy');
+      running.delete(containerId);
+    },
+    list: async () => [...running].map(([containerId, rowId]) => ({ containerId, rowId, running: true })),
+    close: async () => {},
+  };
+  return {
+    backend,
+    running,
+    /** Row ids the engine was asked to start, in order. */
+    created,
+    hold(call: 'create' | 'destroy') {
+      const reached = deferred();
+      const released = deferred();
+      held[call] = { reached: reached.resolve, released: released.promise };
+      return { reached: reached.promise, release: released.resolve };
+    },
+  };
 }

@@ -23,6 +23,10 @@ export interface DockerBackendOptions extends BackendOptions {
   firewall: boolean;
   /** With PlatformProxy, published ports are for the proxy: their address is the engine's host. */
   portMapping: 'Default' | 'PlatformProxy';
+  /** How long one engine request may go without an answer (default 60 s). */
+  requestTimeoutMs?: number;
+  /** How long a missing image's pull may take, all tries and its progress included (default 10 min). */
+  pullTimeoutMs?: number;
 }
 
 /** Whether the engine answers at all (CONTAINER_PROVIDER unset picks Docker only then). */
@@ -44,7 +48,10 @@ export async function dockerAnswers(settings: DockerSettings, timeoutMs = 3000):
  */
 export function createDockerBackend(options: DockerBackendOptions): ContainerBackend {
   const connection = dockerConnection(options.settings);
-  const docker = new Docker(connection.options);
+  // Every request gets a deadline (the socket is dropped after this long without an answer), so a
+  // wedged engine cannot hold a start slot, or the sweep, forever.
+  const docker = new Docker({ ...connection.options, timeout: options.requestTimeoutMs ?? 60_000 });
+  const pullTimeoutMs = options.pullTimeoutMs ?? 10 * 60_000;
   let storageLimits = false;
 
   async function ensureNetwork(): Promise<string> {
@@ -122,7 +129,10 @@ export function createDockerBackend(options: DockerBackendOptions): ContainerBac
       try {
         container = await create().catch(async (error: unknown) => {
           if (statusOf(error) !== 404) throw error;
-          await pull(docker, spec.image, options.registries ?? []);
+          // A registry that trickles data never leaves the socket idle: the pull has a deadline of its own.
+          await withDeadline(pullTimeoutMs, `the pull did not finish within ${pullTimeoutMs / 1000} s`, (signal) =>
+            pull(docker, spec.image, options.registries ?? [], signal),
+          );
           return create();
         });
       } catch (error) {
@@ -235,23 +245,29 @@ const REFUSED_PULL =
   /unauthori[sz]ed|denied|credentials|not found|manifest unknown|name unknown|does not exist|invalid reference/i;
 
 /** Pulls a missing image, with its registry's credentials, trying again after a passing failure. */
-async function pull(docker: Docker, image: string, registries: RegistryCredentials[]): Promise<void> {
+async function pull(docker: Docker, image: string, registries: RegistryCredentials[], signal: AbortSignal) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await pullOnce(docker, image, registries);
+      return await pullOnce(docker, image, registries, signal);
     } catch (error) {
-      if (attempt >= PULL_TRIES || REFUSED_PULL.test(messageOf(error))) throw error;
+      if (signal.aborted || attempt >= PULL_TRIES || REFUSED_PULL.test(messageOf(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, PULL_RETRY_MS * 2 ** (attempt - 1)));
     }
   }
 }
 
-/** One pull, with its registry's credentials when CONTAINER_REGISTRIES has them. */
-async function pullOnce(docker: Docker, image: string, registries: RegistryCredentials[]): Promise<void> {
+/** One pull, with its registry's credentials when CONTAINER_REGISTRIES has them; `signal` ends it. */
+async function pullOnce(
+  docker: Docker,
+  image: string,
+  registries: RegistryCredentials[],
+  signal: AbortSignal,
+): Promise<void> {
+  signal.throwIfAborted();
   const credentials = credentialsFor(image, registries);
-  const stream = await docker.pull(
-    image,
-    credentials
+  const stream = (await docker.pull(image, {
+    abortSignal: signal,
+    ...(credentials
       ? {
           authconfig: {
             username: credentials.userName,
@@ -259,11 +275,37 @@ async function pullOnce(docker: Docker, image: string, registries: RegistryCrede
             serveraddress: serverAddress(credentials),
           },
         }
-      : {},
-  );
-  await new Promise<void>((resolve, reject) =>
-    docker.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
-  );
+      : {}),
+  })) as NodeJS.ReadableStream & { destroy(): void };
+  const stop = () => stream.destroy();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    await new Promise<void>((resolve, reject) =>
+      docker.modem.followProgress(stream, (error: Error | null) => (error ? reject(error) : resolve())),
+    );
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * Fails `work` with an engine error once `ms` have passed, whatever it is doing then, and aborts
+ * its signal so what it holds (a request, a stream) is let go.
+ */
+async function withDeadline<T>(ms: number, message: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ContainerEngineError(message));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function statusOf(error: unknown): number | undefined {

@@ -3,8 +3,12 @@ import type { ContainerBackend } from './backend';
 import * as repo from './instances.repository';
 import type { InstanceService } from './instances.service';
 
-/** A start that has not finished in this long never will (the platform stopped meanwhile). */
+/**
+ * A Pending row not renewed for this long belongs to a start whose platform instance went away:
+ * starts in progress (queued in the gate or in the engine call) renew theirs every RENEW_START_MS.
+ */
 export const STALE_START_MS = 10 * 60_000;
+export const RENEW_START_MS = 60_000;
 
 export interface MaintenanceDeps {
   db: Db;
@@ -16,27 +20,68 @@ export interface MaintenanceDeps {
 
 /**
  * Destroys containers past their expected stop (players' and test ones), and forgets starts that
- * never finished. Several platform instances may sweep at once: destroying twice is harmless and
- * only one of them deletes each row.
+ * stopped renewing their rows. Each row is claimed (status Destroyed) before its container is
+ * destroyed, so an extension that commits first keeps its container and one that comes later is
+ * refused instead of silently undone. Several platform instances may sweep at once: destroying
+ * twice is harmless and only one of them deletes each row.
  */
 export async function sweepExpired(deps: MaintenanceDeps): Promise<number> {
   const now = new Date((deps.now ?? Date.now)());
   let removed = 0;
-  for (const container of await repo.listExpired(deps.db, now, 200)) {
+  for (const listed of await repo.listExpired(deps.db, now, 200)) {
     try {
-      if (await deps.service.remove(container, deps.backend)) removed += 1;
+      const container = await repo.claimExpired(deps.db, listed.id, now);
+      if (container && (await deps.service.remove(container, deps.backend))) removed += 1;
     } catch (error) {
-      deps.log.warn({ err: error, container: container.id }, 'expired container not destroyed; retrying later');
+      deps.log.warn({ err: error, container: listed.id }, 'expired container not destroyed; retrying later');
     }
   }
-  const stale = await repo.listStalePending(deps.db, new Date(now.getTime() - STALE_START_MS));
-  for (const row of await repo.deleteContainers(
-    deps.db,
-    stale.map((row) => row.id),
-  )) {
+  for (const row of await repo.deleteStalePending(deps.db, new Date(now.getTime() - STALE_START_MS))) {
     deps.service.events.emit('removed', row.id);
   }
   return removed;
+}
+
+/**
+ * The Pending rows this process is starting, renewed together (one statement) while any is in
+ * progress, so the stale sweep never takes a start that is only slow: a long queue at a game's
+ * opening, a large image's first pull.
+ */
+export class StartsInProgress {
+  private readonly rows = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      now: () => number;
+      log: { warn(object: object, message: string): void };
+      renewMs?: number;
+    },
+  ) {}
+
+  add(rowId: string): void {
+    this.rows.add(rowId);
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.renew(), this.deps.renewMs ?? RENEW_START_MS);
+    // Nothing to renew once the process is stopping.
+    this.timer.unref();
+  }
+
+  delete(rowId: string): void {
+    this.rows.delete(rowId);
+    if (this.rows.size > 0 || !this.timer) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async renew(): Promise<void> {
+    try {
+      await repo.renewPending(this.deps.db, [...this.rows], new Date(this.deps.now()));
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'starting containers not renewed');
+    }
+  }
 }
 
 export interface ReconcileResult {

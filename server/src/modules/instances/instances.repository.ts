@@ -114,9 +114,16 @@ export async function deleteContainers(db: Db, ids: string[]): Promise<Container
   return db.delete(containers).where(inArray(containers.id, ids)).returning();
 }
 
-/** undefined when the row went meanwhile (a teammate's destroy or the sweep deleted it). */
+/**
+ * undefined when the row is no longer a running container: a teammate's destroy or the sweep deleted
+ * it, or the sweep has claimed it for destruction (the row is re-checked once the claim commits).
+ */
 export async function setExpectStopAt(tx: Db, id: string, at: Date): Promise<ContainerRow | undefined> {
-  const [row] = await tx.update(containers).set({ expectStopAt: at }).where(eq(containers.id, id)).returning();
+  const [row] = await tx
+    .update(containers)
+    .set({ expectStopAt: at })
+    .where(and(eq(containers.id, id), eq(containers.status, 'Running')))
+    .returning();
   return row;
 }
 
@@ -124,14 +131,54 @@ export async function setLastContainerOperation(tx: Db, gameInstanceId: number, 
   await tx.update(gameInstances).set({ lastContainerOperation: at }).where(eq(gameInstances.id, gameInstanceId));
 }
 
-/** Running containers past their expected stop, player and test ones alike. */
+/** Puts back `to` only while the operation time is still `from`: a later destroy's time stays. */
+export async function restoreLastContainerOperation(
+  db: Db,
+  gameInstanceId: number,
+  from: Date,
+  to: Date | null,
+): Promise<void> {
+  await db
+    .update(gameInstances)
+    .set({ lastContainerOperation: to })
+    .where(and(eq(gameInstances.id, gameInstanceId), eq(gameInstances.lastContainerOperation, from)));
+}
+
+// Destroyed marks a row the sweep has claimed; it stays until the engine's container is gone, and
+// a claim whose destroy failed (or whose process stopped) is taken up again by the next sweep.
+const expiring = (now: Date) =>
+  and(inArray(containers.status, ['Running', 'Destroyed']), lt(containers.expectStopAt, now));
+
+/** Containers past their expected stop, player and test ones alike, including claims left unfinished. */
 export async function listExpired(db: Db, now: Date, limit: number): Promise<ContainerRow[]> {
-  return db
-    .select()
-    .from(containers)
-    .where(and(eq(containers.status, 'Running'), lt(containers.expectStopAt, now)))
-    .orderBy(asc(containers.expectStopAt))
-    .limit(limit);
+  return db.select().from(containers).where(expiring(now)).orderBy(asc(containers.expectStopAt)).limit(limit);
+}
+
+/**
+ * Claims an expired container for destruction: undefined when it is no longer expired (extended
+ * after it was listed) or already gone. Once claimed, an extension finds it not running.
+ */
+export async function claimExpired(db: Db, id: string, now: Date): Promise<ContainerRow | undefined> {
+  const [row] = await db
+    .update(containers)
+    .set({ status: 'Destroyed' })
+    .where(and(eq(containers.id, id), expiring(now)))
+    .returning();
+  return row;
+}
+
+/**
+ * Renews the start time of Pending rows whose start is still in progress, returning the ids still
+ * Pending; a row missing from the answer was destroyed, evicted or swept meanwhile.
+ */
+export async function renewPending(db: Db, ids: string[], at: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(containers)
+    .set({ startedAt: at })
+    .where(and(inArray(containers.id, ids), eq(containers.status, 'Pending')))
+    .returning({ id: containers.id });
+  return rows.map((row) => row.id);
 }
 
 export async function listAllContainers(db: Db): Promise<ContainerRow[]> {
@@ -213,12 +260,15 @@ export async function findTestContainer(db: Db, challengeId: number): Promise<Co
   return row?.container;
 }
 
-/** Rows whose start never finished (the platform stopped while starting them). */
-export async function listStalePending(db: Db, before: Date): Promise<ContainerRow[]> {
+/**
+ * Deletes rows whose start stopped renewing them (the platform instance starting them went away),
+ * in one statement, so a renewal that commits first keeps its row.
+ */
+export async function deleteStalePending(db: Db, before: Date): Promise<ContainerRow[]> {
   return db
-    .select()
-    .from(containers)
-    .where(and(eq(containers.status, 'Pending'), lt(containers.startedAt, before)));
+    .delete(containers)
+    .where(and(eq(containers.status, 'Pending'), lt(containers.startedAt, before)))
+    .returning();
 }
 
 /**

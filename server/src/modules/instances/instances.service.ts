@@ -12,8 +12,9 @@ import { bus } from '../../lib/bus';
 import { findChallenge, findEnabledChallenge, lockChallenge, setTestContainer, type ChallengeRow } from '../challenges';
 import { insertEvent } from '../notices';
 import { lockParticipationRow, playContext } from '../participations';
-import { ContainerEngineError, type ContainerBackend, type ContainerSpec } from './backend';
+import { ContainerEngineError, type ContainerBackend, type ContainerSpec, type StartedContainer } from './backend';
 import { toContainerInfo, type ContainerInfoModel } from './container-info';
+import { StartsInProgress } from './instances.maintenance';
 import * as repo from './instances.repository';
 import type { ContainerRow } from './instances.repository';
 import type { StartGate } from './start-gate';
@@ -38,6 +39,8 @@ export interface InstanceServiceDeps {
   gate: StartGate;
   log: { warn(object: object, message: string): void; info(message: string): void };
   now?: () => number;
+  /** How often starts in progress renew their Pending rows (default RENEW_START_MS). */
+  startRenewMs?: number;
 }
 
 export interface InstanceEvents {
@@ -54,9 +57,11 @@ export interface InstanceEvents {
 export class InstanceService {
   readonly events = new EventEmitter<InstanceEvents>();
   private readonly now: () => number;
+  private readonly starts: StartsInProgress;
 
   constructor(private readonly deps: InstanceServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.starts = new StartsInProgress({ db: deps.db, now: this.now, log: deps.log, renewMs: deps.startRenewMs });
   }
 
   get enabled(): boolean {
@@ -80,11 +85,13 @@ export class InstanceService {
     return { closeTime: info.expectStopAt, instanceEntry: info.entry };
   }
 
+  // The engine is asked for only after the context checks (reference §2.5): an unknown game or
+  // challenge is a 404 and a non-player's request a 400 of its own, whatever the engine's state.
   async create(user: SessionUser, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
-    const backend = await this.backend();
     const { db } = this.deps;
     const { game, participation, teamName } = await playContext(db, gameId, user);
     const challenge = await this.containerChallenge(gameId, challengeId);
+    const backend = await this.backend();
     const policy = (await this.deps.settings.get()).containerPolicy;
     const at = new Date(this.now());
     const { row, instance, previousOperation, evicted } = await db.transaction(async (tx) => {
@@ -122,8 +129,9 @@ export class InstanceService {
       user: user.id,
       challenge: String(challenge.id),
     }).catch(async (error: unknown) => {
-      // A start that never happened should not hold the team back for the throttle's ten seconds.
-      await repo.setLastContainerOperation(db, instance.id, previousOperation);
+      // A start that never happened should not hold the team back for the throttle's ten seconds,
+      // but a destroy of it meanwhile (the reason it failed) keeps its own time.
+      await repo.restoreLastContainerOperation(db, instance.id, at, previousOperation);
       throw error;
     });
     await this.recordEvent(actor, 'ContainerStart', challenge.id, challenge.title);
@@ -131,10 +139,10 @@ export class InstanceService {
   }
 
   async extend(user: SessionUser, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
-    await this.backend();
     const { db } = this.deps;
     const { participation } = await playContext(db, gameId, user);
     const challenge = await this.containerChallenge(gameId, challengeId);
+    await this.backend();
     const policy = (await this.deps.settings.get()).containerPolicy;
     const row = await db.transaction(async (tx) => {
       const instance = await repo.lockOrCreateInstance(tx, participation.id, challenge.id);
@@ -145,7 +153,8 @@ export class InstanceService {
         throw badRequest('container.extendTooEarly', { minutes: policy.renewalWindow });
       }
       const from = Math.max(container.expectStopAt.getTime(), now);
-      // A destroy removes the row after its lock is released, so it can go between the read and this.
+      // A destroy removes the row after its lock is released, and the sweep claims an expired one
+      // without it, so either can come between the read and this.
       const extended = await repo.setExpectStopAt(tx, container.id, new Date(from + policy.extensionDuration * MINUTE));
       if (!extended) throw badRequest('container.notFound');
       return extended;
@@ -154,10 +163,10 @@ export class InstanceService {
   }
 
   async destroy(user: SessionUser, gameId: number, challengeId: number): Promise<void> {
-    const backend = await this.backend();
     const { db } = this.deps;
     const { participation, teamName } = await playContext(db, gameId, user);
     const challenge = await this.containerChallenge(gameId, challengeId);
+    const backend = await this.backend();
     const container = await db.transaction(async (tx) => {
       await lockParticipationRow(tx, participation.id);
       const instance = await repo.lockOrCreateInstance(tx, participation.id, challenge.id);
@@ -270,14 +279,30 @@ export class InstanceService {
     return deleted !== undefined;
   }
 
-  /** Stops engine containers whose rows are already gone (deleted with their game or challenge). */
+  /**
+   * Stops engine containers whose rows are already gone (deleted with their game, challenge or
+   * team), and announces those rows' removal so the proxy drops their cached targets. The deletion
+   * passes engine ids only; the rows are found by the engine's row labels.
+   */
   async stopOrphans(containerIds: string[]): Promise<void> {
     const backend = this.deps.backend;
-    if (!backend) return;
-    for (const id of containerIds.filter(Boolean)) {
+    const ids = new Set(containerIds.filter(Boolean));
+    if (!backend || ids.size === 0) return;
+    const rowOf = new Map<string, string>();
+    try {
+      for (const entry of await backend.list()) {
+        if (entry.rowId && ids.has(entry.containerId)) rowOf.set(entry.containerId, entry.rowId);
+      }
+    } catch (error) {
+      // Still stopped below; their cached targets then expire on their own.
+      this.deps.log.warn({ err: error }, 'rows of deleted containers not found');
+    }
+    for (const id of ids) {
       await backend
         .destroy(id)
         .catch((error: unknown) => this.deps.log.warn({ err: error }, 'container destroy failed'));
+      const rowId = rowOf.get(id);
+      if (rowId) this.events.emit('removed', rowId);
     }
   }
 
@@ -317,15 +342,25 @@ export class InstanceService {
         settings.portMapping === 'Default' ||
         (backend.kind === 'Docker' && settings.containers.docker.publishProxyPorts),
     };
-    let started;
+    let started: StartedContainer | undefined;
+    this.starts.add(row.id);
     try {
-      started = await this.deps.gate.run(() => backend.create(spec));
+      started = await this.deps.gate.run(async () => {
+        // Its turn may come long after the request: a row destroyed, evicted or swept meanwhile
+        // costs no engine start. Renewing it also restarts its stale clock for the engine call.
+        const [pending] = await repo.renewPending(db, [row.id], new Date(this.now()));
+        return pending ? backend.create(spec) : undefined;
+      });
     } catch (error) {
       await repo.deleteContainers(db, [row.id]);
       this.events.emit('removed', row.id);
       this.deps.log.warn({ err: error, image: spec.image }, 'container start failed');
       throw error instanceof ContainerEngineError ? badRequest('container.createFailed') : error;
+    } finally {
+      this.starts.delete(row.id);
     }
+    // Gone while it waited for its turn (whoever removed the row announced it).
+    if (!started) throw badRequest('container.createFailed');
     const startedAt = this.now();
     const lifetime = row.expectStopAt.getTime() - row.startedAt.getTime();
     const running = await repo.markRunning(db, row.id, {

@@ -77,6 +77,10 @@ export interface RedisGateOptions {
  * Several platform instances sharing Redis share one limit. The local queue's head polls for a slot
  * and is woken early by a release published on a channel; a holder renews its lease while its task
  * runs, so a slow start (an image pull) keeps its place and a crashed instance's slots expire.
+ *
+ * While Redis is down (not connected, or a call fails) a start goes through this instance's own
+ * gate with the same limit instead, as the cache falls back to memory: an outage must not refuse
+ * every start. The limit then holds per instance only until Redis is back.
  */
 export function createRedisGate(options: RedisGateOptions): StartGate {
   const { redis, key, limit } = options;
@@ -86,16 +90,24 @@ export function createRedisGate(options: RedisGateOptions): StartGate {
   const subscriber = redis.duplicate();
   subscriber.on('error', () => undefined);
   let wake: (() => void) | undefined;
-  const subscribed = subscriber.subscribe(channel).then(() => {
-    subscriber.on('message', () => wake?.());
-  });
+  subscriber.on('message', () => wake?.());
+  // Asked again by the next start when it failed (Redis was down then).
+  let subscribed: Promise<unknown> | undefined;
+  const subscribe = () =>
+    (subscribed ??= subscriber.subscribe(channel).catch((error: unknown) => {
+      subscribed = undefined;
+      throw error;
+    }));
   const local = createLocalGate(1);
+  const fallback = createLocalGate(limit);
   let running = 0;
   let waiting = 0;
 
   async function acquire(token: string): Promise<void> {
-    await subscribed;
+    await subscribe();
     for (;;) {
+      // Gone while this start waited: it falls back rather than queue its calls for the reconnection.
+      if (redis.status !== 'ready') throw new Error('Redis is not connected');
       if ((await redis.eval(ACQUIRE, 1, key, limit, leaseMs, token)) === 1) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, retryMs);
@@ -110,11 +122,16 @@ export function createRedisGate(options: RedisGateOptions): StartGate {
 
   return {
     async run(task) {
+      // Not connected: at once, rather than wait for the reconnection attempts to give up.
+      if (redis.status !== 'ready') return fallback.run(task);
       const token = randomUUID();
       waiting += 1;
       // Only the head of this instance's queue polls Redis.
       try {
         await local.run(() => acquire(token));
+      } catch {
+        // The task has not run: it runs once, here.
+        return fallback.run(task);
       } finally {
         waiting -= 1;
       }
@@ -134,7 +151,10 @@ export function createRedisGate(options: RedisGateOptions): StartGate {
           .catch(() => undefined);
       }
     },
-    stats: () => ({ running, waiting }),
+    stats: () => {
+      const own = fallback.stats();
+      return { running: running + own.running, waiting: waiting + own.waiting };
+    },
     async close() {
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
