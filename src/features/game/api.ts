@@ -1,3 +1,4 @@
+import { gameErrorCode, getErrorStatus } from '@/shared/api/errors';
 import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
 import { hubSubscription } from '@/shared/api/hubSubscription';
@@ -19,9 +20,21 @@ export type * from './api.generated';
 
 /**
  * Tags of the game pages: `Game` (list, info, details), `Challenge` (one challenge's detail, with its
- * instance), `Notice` (the notice panel) and `Traffic` (the monitor's capture lists).
+ * instance), `Notice` (the notice panel) and `Traffic` (the monitor's capture lists). `Team` is the
+ * team feature's tag, named here because joining or leaving a game locks or unlocks the team.
  */
-const TAGS = ['Game', 'Challenge', 'Notice', 'Traffic'] as const;
+const TAGS = ['Game', 'Challenge', 'Notice', 'Traffic', 'Team'] as const;
+
+/**
+ * Whether a failed details call means the board may no longer be shown: a refusal (400 for a team that
+ * is no longer accepted or a game that ended, 403, 404), not a hiccup (a timeout, a 5xx, a rate limit)
+ * after which the last board is still the best there is.
+ */
+export function isBoardRefused(error: unknown): boolean {
+  if (gameErrorCode(error) !== undefined) return true;
+  const status = getErrorStatus(error);
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
 
 /** A container call changes only that challenge's instance: its detail carries entry and close time. */
 const challengeTag = (_result: unknown, _error: unknown, { challengeId }: { challengeId: number }) => [
@@ -55,17 +68,37 @@ export const api = gameApi.enhanceEndpoints({
     // ---- player pages ----
     // The pages show these failures inline (not started 10001, ended 10002, not accepted, a wrong
     // invite code…), so the notification listener keeps quiet about them.
-    gameJoinGame: { extraOptions: { quiet: true } },
+    // Joining with `acceptWithoutReview` locks the team, and leaving may unlock it: the teams page
+    // must not offer a kick or a deletion the server would refuse.
+    gameJoinGame: { extraOptions: { quiet: true }, invalidatesTags: ['Game', 'Team'] },
+    gameLeaveGame: { invalidatesTags: ['Game', 'Team'] },
     gameGame: { extraOptions: { quiet: [404] } }, // an unknown game is said on the page
-    gameDetails: { extraOptions: { quiet: true } },
+    gameDetails: {
+      extraOptions: { quiet: true },
+      // A refused board means the participation or the game changed under the page (the team was
+      // suspended, the end moved earlier, code 10002): the game is read again at once, so the page
+      // switches to the message that says why instead of waiting for its next poll. Only the game:
+      // invalidating `Game` would fetch these details again, and be refused again, in a loop.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          const error = (failure as { error?: unknown }).error;
+          if (isBoardRefused(error))
+            void dispatch(api.endpoints.gameGame.initiate({ id }, { subscribe: false, forceRefetch: true }));
+        }
+      },
+    },
     gameGetChallenge: {
       extraOptions: { quiet: true },
       providesTags: (_result, _error, { challengeId }) => [{ type: 'Challenge', id: challengeId }],
     },
     gameGetWriteup: { extraOptions: { quiet: true } },
     gameSubmitWriteup: { extraOptions: { quiet: true } },
-    // A submission changes nothing until it is judged; the status poll refreshes on Accepted.
-    gameSubmit: { extraOptions: { quiet: true, encrypt: ['flag'] }, invalidatesTags: [] },
+    // A submission changes nothing until it is judged; the status poll refreshes on Accepted. Refusals
+    // show under the flag field, but a rate limit (the Submit policy, reference §5.16) gets the spec
+    // §8 "try later" notification like any other 429.
+    gameSubmit: { extraOptions: { quiet: { except: [429] }, encrypt: ['flag'] }, invalidatesTags: [] },
     gameStatus: {
       extraOptions: { quiet: true },
       // Never tagged: invalidating `Game` below would otherwise poll the status again, forever.
@@ -85,24 +118,29 @@ export const api = gameApi.enhanceEndpoints({
       // Before the start the notices answer 400 (10001); the page says the game has not started.
       extraOptions: { quiet: [400] },
       providesTags: ['Notice'],
-      // Notices are pushed on /hub/user on top of the 10 s polling (reference §6); a new blood is
-      // also announced as a notification.
+      // Notices are pushed on /hub/user on top of the 10 s polling (reference §6). Players spend
+      // their time in the challenge dialog, which covers the panel, so announcements, new hints and
+      // new challenges are also raised as notifications, as GZCTF's panel does; so are bloods.
       onCacheEntryAdded: hubSubscription('/hub/user', (_arg, { updateCachedData, dispatch }) => ({
         ReceivedGameNotice: (payload) => {
           const notice = noticeFromHub(payload);
           if (!notice) return;
           updateCachedData((draft) => addNotice(draft, notice));
-          if (isBloodNotice(notice.type)) {
-            const text = noticeText(notice);
-            dispatch(
-              notificationRaised({
-                id: `game-notice-${notice.id}`,
-                variant: 'info',
-                title: textKey('game:notice.bloodTitle'),
-                message: textKey(text.key, text.values),
-              }),
-            );
-          }
+          // A hint or a (re-enabled, edited) challenge changed: open dialogs show the new statement,
+          // hints and attachment now rather than after their next poll.
+          if (notice.type === 'NewHint' || notice.type === 'NewChallenge')
+            dispatch(api.util.invalidateTags(['Challenge']));
+          const blood = isBloodNotice(notice.type);
+          const text = noticeText(notice);
+          dispatch(
+            notificationRaised({
+              id: `game-notice-${notice.id}`,
+              // New content to look at stands out; an announcement or a blood is for information.
+              variant: notice.type === 'NewHint' || notice.type === 'NewChallenge' ? 'warning' : 'info',
+              title: textKey(blood ? 'game:notice.bloodTitle' : `common:noticeType.${notice.type}`),
+              message: textKey(text.key, text.values),
+            }),
+          );
         },
       })),
     },
@@ -160,6 +198,9 @@ const monitorApi = api.injectEndpoints({
       query: ({ id, ...params }) => ({ url: `/api/game/${id}/submissions`, params: pageParams(params) }),
       transformResponse: toPage<Submission>,
       extraOptions: { quiet: [400, 403] },
+      // Each page, filter and search is an entry with its own hub connection: an entry no page shows
+      // goes at once, and its connection with it, instead of a dozen staying open for 60 s each.
+      keepUnusedDataFor: 0,
       // Judged submissions are pushed on /hub/monitor on top of the 10 s polling (reference §6).
       onCacheEntryAdded: hubSubscription('/hub/monitor', (arg, { updateCachedData }) => ({
         ReceivedSubmissions: (payload) =>
@@ -175,6 +216,7 @@ const monitorApi = api.injectEndpoints({
       }),
       transformResponse: toPage<GameEvent>,
       extraOptions: { quiet: [400, 403] },
+      keepUnusedDataFor: 0, // one hub connection per shown list, as for the submissions above
       onCacheEntryAdded: hubSubscription('/hub/monitor', (arg, { updateCachedData }) => ({
         ReceivedGameEvent: (payload) =>
           updateCachedData((draft) => {

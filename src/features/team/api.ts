@@ -16,17 +16,25 @@ export const inviteTeamName = (code: string) => code.trim().replace(INVITE_CODE,
 
 const notify = successNotifier(doneTexts('team'));
 
+/**
+ * A change of who is in a team, or of the team itself, changes the game pages too: deleting a team or
+ * removing a member drops their participations (reference §2.8), and the game pages show the team's
+ * name. `Game` is the game feature's tag; both live in the one base API, so naming it is enough.
+ */
+const TEAM_AND_GAMES = ['Team', 'Game'] as const;
+
 export const api = teamApi.enhanceEndpoints({
+  addTagTypes: ['Game'],
   endpoints: {
     teamCreateTeam: {
       onQueryStarted: notify.on('created', ({ teamUpdateModel }) => ({ name: teamUpdateModel.name ?? '' })),
     },
-    teamUpdateTeam: { onQueryStarted: notify.on('saved') },
+    teamUpdateTeam: { invalidatesTags: TEAM_AND_GAMES, onQueryStarted: notify.on('saved') },
     teamAvatar: { onQueryStarted: notify.on('avatarUpdated') },
-    teamDeleteTeam: { onQueryStarted: notify.on('deleted') },
-    teamKickUser: { onQueryStarted: notify.on('kicked') },
-    teamTransfer: { onQueryStarted: notify.on('transferred') },
-    teamLeave: { onQueryStarted: notify.on('left') },
+    teamDeleteTeam: { invalidatesTags: TEAM_AND_GAMES, onQueryStarted: notify.on('deleted') },
+    teamKickUser: { invalidatesTags: TEAM_AND_GAMES, onQueryStarted: notify.on('kicked') },
+    teamTransfer: { invalidatesTags: TEAM_AND_GAMES, onQueryStarted: notify.on('transferred') },
+    teamLeave: { invalidatesTags: TEAM_AND_GAMES, onQueryStarted: notify.on('left') },
     // The body is the code as a JSON string; a plain string would go out as text/plain.
     teamAccept: {
       query: ({ body }) => ({

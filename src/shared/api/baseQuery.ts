@@ -28,9 +28,11 @@ export function shouldRetry(method: string, error: FetchBaseQueryError): boolean
 
 /**
  * Which failures of an endpoint the error notification listener keeps quiet about: `true` for all,
- * or a list of statuses (numbers, or RTK's strings such as 'FETCH_ERROR').
+ * a list of statuses (numbers, or RTK's strings such as 'FETCH_ERROR'), or all but `except` (for an
+ * endpoint that shows its failures inline, yet must let a rate limit reach the spec §8 "try later"
+ * notification).
  */
-export type QuietErrors = true | readonly (number | string)[];
+export type QuietErrors = true | readonly (number | string)[] | { except: readonly (number | string)[] };
 
 /**
  * Per-endpoint options, set with `extraOptions` in a feature's api.ts (`enhanceEndpoints`):
@@ -52,6 +54,7 @@ export type ApiMeta = Partial<FetchBaseQueryMeta> & { quiet?: boolean };
 export function isQuiet(rule: QuietErrors | undefined, status: number | string | undefined): boolean {
   if (rule === undefined) return false;
   if (rule === true) return true;
+  if ('except' in rule) return status === undefined || !rule.except.includes(status);
   return status !== undefined && rule.includes(status);
 }
 

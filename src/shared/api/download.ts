@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE } from '../i18n/languages';
+
 /**
  * A file download through fetch, so the page can show how far it got (the sheet exports of a big
  * event take seconds). The server streams them without Content-Length, so progress is the bytes
@@ -35,13 +37,22 @@ export function dispositionFileName(header: string | null): string | undefined {
   return plain ? (plain[2] ?? plain[1]!).trim() : undefined;
 }
 
-/** Fetches `url` (the session cookie signs it), reporting progress per chunk; resolves to the file. */
+/**
+ * Fetches `url` (the session cookie signs it), reporting progress per chunk; resolves to the file.
+ * `language` is sent as Accept-Language, as the API client does for every call (spec §7): a refusal's
+ * `{title}` then comes in the app's language rather than the browser's.
+ */
 export async function fetchWithProgress(
   url: string,
   onProgress: (progress: DownloadProgress) => void,
-  signal?: AbortSignal,
+  { signal, language }: { signal?: AbortSignal; language?: string } = {},
 ): Promise<{ blob: Blob; fileName: string | undefined }> {
-  const response = await fetch(url, { credentials: 'same-origin', signal });
+  // Resolved against the page, as the base query does: Node's fetch (tests) rejects relative URLs.
+  const response = await fetch(new URL(url, window.location.href), {
+    credentials: 'same-origin',
+    signal,
+    headers: { 'Accept-Language': language ?? DEFAULT_LANGUAGE },
+  });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     throw new DownloadError(response.statusText, response.status, body);

@@ -66,3 +66,17 @@ export function describeError(error: unknown): TextRef {
 export function getErrorMessage(t: TFunction, error: unknown): string {
   return translateText(t, describeError(error));
 }
+
+/** GZCTF's game error codes, sent in the body's `status` of a 400 (reference §1.3, spec §8). */
+export const GAME_NOT_STARTED = 10001;
+export const GAME_ENDED = 10002;
+
+/**
+ * The game error code of a failure (`{title, status: 10002}` with HTTP 400), if it carries one.
+ * GZCTF 1.4.0 only ever sends 10002; 10001 is recognised too, should a server send it as intended.
+ */
+export function gameErrorCode(error: unknown): typeof GAME_NOT_STARTED | typeof GAME_ENDED | undefined {
+  if (!isRecord(error) || !isRecord(error.data)) return undefined;
+  const code = error.data.status;
+  return code === GAME_NOT_STARTED || code === GAME_ENDED ? code : undefined;
+}

@@ -27,7 +27,7 @@ export function DownloadButton({
   children: ReactNode;
   variant?: ButtonProps['variant'];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [error, setError] = useState<unknown>(null);
   const abort = useRef<AbortController | null>(null);
@@ -38,7 +38,8 @@ export function DownloadButton({
     setError(null);
     setProgress({ received: 0, total: null });
     try {
-      const file = await fetchWithProgress(url, setProgress, abort.current.signal);
+      // i18next follows the app's chosen language (the preferences), which the sheet's errors use too.
+      const file = await fetchWithProgress(url, setProgress, { signal: abort.current.signal, language: i18n.language });
       saveBlob(file.blob, file.fileName ?? fileName);
     } catch (failure) {
       if (!abort.current.signal.aborted)

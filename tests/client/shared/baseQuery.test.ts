@@ -180,6 +180,10 @@ describe('quiet endpoints', () => {
     expect(isQuiet([401, 403], 500)).toBe(false);
     expect(isQuiet(['FETCH_ERROR'], 'FETCH_ERROR')).toBe(true);
     expect(isQuiet(undefined, 401)).toBe(false);
+    // All but the listed ones: a form that shows its failures, but not a rate limit.
+    expect(isQuiet({ except: [429] }, 400)).toBe(true);
+    expect(isQuiet({ except: [429] }, 'FETCH_ERROR')).toBe(true);
+    expect(isQuiet({ except: [429] }, 429)).toBe(false);
   });
 });
 

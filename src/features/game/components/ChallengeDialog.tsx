@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
 import { formatFileSize } from '@/shared/lib/fileSize';
 import Markdown from '@/shared/ui/Markdown';
@@ -42,7 +43,13 @@ export function ChallengeDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const args = { id: gameId, challengeId: challenge.id };
-  const played = useGameGetChallengeQuery(args, { skip: preview });
+  // Live (spec §7): the server's cron stops expired instances, and organisers edit hints and
+  // statements, so the detail is polled and read afresh on opening rather than served from the cache.
+  const played = useGameGetChallengeQuery(args, {
+    skip: preview,
+    pollingInterval: REFRESH_INTERVAL_MS,
+    refetchOnMountOrArgChange: true,
+  });
   const previewed = useGamePreviewChallengeQuery(args, { skip: !preview });
   const { error, isLoading } = preview ? previewed : played;
   const data = preview

@@ -1,6 +1,7 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,16 +12,21 @@ import { formatFileSize } from '@/shared/lib/fileSize';
 import { useGameGetWriteupQuery, useGameSubmitWriteupMutation } from '../api';
 import { isPdf, WRITEUP_MAX_BYTES, writeupBody } from '../lib/writeup';
 import { formatDateTime } from '@/shared/lib/dateTime';
+import { LoadError } from './LoadError';
 
-/** The writeup the game asks for (reference §5.2): the organisers' note, the deadline, a PDF upload. */
-export function WriteupPanel({ gameId, deadline, now }: { gameId: number; deadline: number; now: number }) {
+/**
+ * The writeup the game asks for (reference §5.2): the organisers' note, the deadline, a PDF upload.
+ * `deadline` is unknown after the game's end (it comes with the details, refused then): the panel
+ * leaves it out and lets the server's refusal of a late upload say so.
+ */
+export function WriteupPanel({ gameId, deadline, now }: { gameId: number; deadline?: number; now: number }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const { data } = useGameGetWriteupQuery({ id: gameId });
+  const { data, isLoading: loading, error: loadError, refetch } = useGameGetWriteupQuery({ id: gameId });
   const [upload, { isLoading, error, isSuccess, reset }] = useGameSubmitWriteupMutation();
   const [invalid, setInvalid] = useState(false);
-  const closed = now > deadline;
+  const closed = deadline !== undefined && now > deadline;
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -38,19 +44,28 @@ export function WriteupPanel({ gameId, deadline, now }: { gameId: number; deadli
         <Typography id={headingId} variant="h6" component="h2">
           {t('game:writeup.title')}
         </Typography>
-        <Typography variant="body2">
-          {t('game:writeup.deadline', { time: formatDateTime(deadline, i18n.language, 'medium') })}
-        </Typography>
+        {deadline !== undefined && (
+          <Typography variant="body2">
+            {t('game:writeup.deadline', { time: formatDateTime(deadline, i18n.language, 'medium') })}
+          </Typography>
+        )}
         {data?.note && (
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
             {data.note}
           </Typography>
         )}
-        <Typography variant="body2">
-          {data?.submitted
-            ? t('game:writeup.submitted', { name: data.name, size: formatFileSize(data.fileSize) })
-            : t('game:writeup.none')}
-        </Typography>
+        {/* "Not uploaded" only when the server said so: a failed or pending read proves nothing. */}
+        {data ? (
+          <Typography variant="body2">
+            {data.submitted
+              ? t('game:writeup.submitted', { name: data.name, size: formatFileSize(data.fileSize) })
+              : t('game:writeup.none')}
+          </Typography>
+        ) : loading ? (
+          <CircularProgress size={24} aria-label={t('common:loading')} sx={{ alignSelf: 'center' }} />
+        ) : (
+          loadError !== undefined && <LoadError error={loadError} onRetry={() => void refetch()} />
+        )}
         <input ref={input} type="file" accept="application/pdf,.pdf" hidden onChange={onFile} />
         <Button
           variant="outlined"

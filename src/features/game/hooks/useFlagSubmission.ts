@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { useGameStatusQuery, useGameSubmitMutation, type AnswerResult } from '../api';
 
-/** How often a submitted flag's status is asked for until it is judged. */
-export const STATUS_POLL_MS = 1000;
-
 export interface FlagSubmission {
   submit: (flag: string) => Promise<void>;
   /** The latest submission's status: `FlagSubmitted` while it waits for the checker. */
@@ -16,7 +13,9 @@ export interface FlagSubmission {
 
 /**
  * Submits a flag (`POST …/challenges/{id}`: the server answers a submission id at once and judges
- * in a queue, reference §5.7), then asks for its status every second until it is judged.
+ * in a queue, reference §5.7), then follows its status until it is judged. The status is asked for
+ * once here; the game listeners poll it every 500 ms into the same cache entry (listeners.ts), so the
+ * verdict's consequences (the container's destruction) do not depend on this form staying open.
  */
 export function useFlagSubmission(gameId: number, challengeId: number): FlagSubmission {
   const [submitId, setSubmitId] = useState<number | null>(null);
@@ -24,8 +23,8 @@ export function useFlagSubmission(gameId: number, challengeId: number): FlagSubm
   const [submitFlag, submitted] = useGameSubmitMutation();
   const polled = useGameStatusQuery(
     { id: gameId, challengeId, submitId: submitId ?? 0 },
-    // The verdict ends the polling (the query is skipped from then on).
-    { skip: submitId === null || verdict !== undefined, pollingInterval: STATUS_POLL_MS },
+    // Skipped once judged: the verdict is kept below, and the listener's poll has stopped.
+    { skip: submitId === null || verdict !== undefined },
   );
   const latest = polled.currentData;
   // Kept from the render that saw it: the skipped query forgets its data.

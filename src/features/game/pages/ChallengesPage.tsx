@@ -9,8 +9,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
+import { GAME_ENDED, gameErrorCode } from '@/shared/api/errors';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useGameDetailsQuery, useGameGameQuery, useGameScoreboardQuery, type DetailedGameInfoModel } from '../api';
+import {
+  isBoardRefused,
+  useGameDetailsQuery,
+  useGameGameQuery,
+  useGameScoreboardQuery,
+  type DetailedGameInfoModel,
+} from '../api';
 import { ChallengeBoard } from '../components/ChallengeBoard';
 import { GameMessage } from '../components/GameMessage';
 import { LoadError } from '../components/LoadError';
@@ -22,6 +29,26 @@ import { formatDateTime } from '@/shared/lib/dateTime';
 import { countdownParts, gamePhase, useNow } from '../lib/time';
 import { useSession } from '@/shared/api/session';
 
+/**
+ * After the end (out of practice mode): the board is closed, but a writeup the game asks for may still
+ * be handed in, since the server takes it until the writeup deadline (reference §5.2). The deadline
+ * comes with the details, which the server refuses after the end, so the panel goes without it and
+ * the server's refusal says when it has passed.
+ */
+function EndedArea({ game, now }: { game: DetailedGameInfoModel; now: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <GameMessage
+        title={t('game:play.endedTitle')}
+        message={t('game:play.endedMessage', { time: formatDateTime(game.end, i18n.language, 'medium') })}
+        action={{ to: `/games/${game.id}/scoreboard`, label: t('game:nav.scoreboard') }}
+      />
+      {game.writeupRequired && <WriteupPanel gameId={game.id} now={now} />}
+    </Stack>
+  );
+}
+
 /** The board itself, once the team may play: challenges, rank card, writeup and notices. */
 function PlayArea({ game, now }: { game: DetailedGameInfoModel; now: number }) {
   const {
@@ -29,7 +56,14 @@ function PlayArea({ game, now }: { game: DetailedGameInfoModel; now: number }) {
     error,
     refetch,
   } = useGameDetailsQuery({ id: game.id }, { pollingInterval: REFRESH_INTERVAL_MS });
-  if (!details) return error ? <LoadError error={error} onRetry={() => void refetch()} /> : <PageSpinner />;
+  // The server says the game has ended (the end moved earlier, or this clock is behind): as GZCTF
+  // does on 10002, the page leaves the board for the end of the game.
+  if (gameErrorCode(error) === GAME_ENDED) return <EndedArea game={game} now={now} />;
+  // A refused board (a suspended team…) must not stay on screen as if it were live: the refusal
+  // re-reads the game (api.ts), whose new status then picks the message; until then the refusal
+  // itself is shown. A transient failure keeps the last board, refreshed by the next poll.
+  if (!details || (error && isBoardRefused(error)))
+    return error ? <LoadError error={error} onRetry={() => void refetch()} /> : <PageSpinner />;
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 8, xl: 9 }}>
@@ -77,7 +111,14 @@ export default function ChallengesPage() {
   const { pathname } = useLocation();
   const viewer = useSession();
   const now = useNow();
-  const { data: game, isLoading, error, refetch } = useGameGameQuery({ id }, { skip: viewer.isLoading });
+  // Polled: the status (accepted, suspended…) and the times decide what the page shows, and an admin
+  // may change either while the page is open.
+  const {
+    data: game,
+    isLoading,
+    error,
+    refetch,
+  } = useGameGameQuery({ id }, { skip: viewer.isLoading, pollingInterval: REFRESH_INTERVAL_MS });
 
   if (viewer.isLoading || isLoading) return <PageSpinner />;
   if (!game) return <LoadError error={error} onRetry={() => void refetch()} />;
@@ -118,14 +159,7 @@ export default function ChallengesPage() {
         })}
       />
     );
-  } else if (phase === 'ended' && !game.practiceMode)
-    body = (
-      <GameMessage
-        title={t('game:play.endedTitle')}
-        message={t('game:play.endedMessage', { time: formatDateTime(game.end, i18n.language, 'medium') })}
-        action={{ to: `/games/${id}/scoreboard`, label: t('game:nav.scoreboard') }}
-      />
-    );
+  } else if (phase === 'ended' && !game.practiceMode) body = <EndedArea game={game} now={now} />;
   else body = <PlayArea game={game} now={now} />;
 
   return (

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import Markdown from '@/shared/ui/Markdown';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
 import { useGameGameQuery } from '../api';
@@ -23,8 +24,14 @@ export default function GameDetailPage() {
   const id = Number(useParams().id);
   const viewer = useSession();
   const now = useNow();
-  // The participation part depends on who is asking: wait for the profile before the first call.
-  const { data: game, isLoading, error, refetch } = useGameGameQuery({ id }, { skip: viewer.isLoading });
+  // The participation part depends on who is asking: wait for the profile before the first call. Polled,
+  // so a review (accepted, rejected, suspended) shows without a reload.
+  const {
+    data: game,
+    isLoading,
+    error,
+    refetch,
+  } = useGameGameQuery({ id }, { skip: viewer.isLoading, pollingInterval: REFRESH_INTERVAL_MS });
 
   if (viewer.isLoading || isLoading) return <PageSpinner />;
   if (!game) return <LoadError error={error} onRetry={() => void refetch()} />;

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import type { AppDispatch, RootState } from '@/app/store';
 import { api, type AnswerResult, type ChallengeDetailModel, type ChallengeType } from '@/features/game/api';
-import { addGameListeners } from '@/features/game/listeners';
+import { addGameListeners, STATUS_POLL_MS } from '@/features/game/listeners';
 import { baseApi } from '@/shared/api/baseApi';
 import { server } from '../../../msw';
 import { API } from '../../../helpers/render';
@@ -26,11 +26,15 @@ function setup() {
 
 afterEach(() => listeners.splice(0).forEach((listener) => listener.clearListeners()));
 
-/** One challenge with (or without) an instance, a verdict for every submission, and the deletes asked for. */
-function serve(type: ChallengeType, verdict: AnswerResult, instance = true) {
+/**
+ * One challenge with (or without) an instance, a verdict for every submission (after `waits`
+ * answers of FlagSubmitted), and the deletes and status reads asked for. Flags are given id 1.
+ */
+function serve(type: ChallengeType, verdict: AnswerResult, instance = true, waits = 0) {
   const state = {
     entry: instance ? '10.0.0.5:30001' : null,
     deletes: 0,
+    statusReads: 0,
   };
   const detail = (): ChallengeDetailModel => ({
     id: CHALLENGE_ID,
@@ -44,9 +48,15 @@ function serve(type: ChallengeType, verdict: AnswerResult, instance = true) {
   });
   server.use(
     http.get(`${API}/game/${GAME_ID}/challenges/${CHALLENGE_ID}`, () => HttpResponse.json(detail())),
-    http.get(`${API}/game/${GAME_ID}/challenges/${CHALLENGE_ID}/status/:submitId`, () => HttpResponse.json(verdict)),
-    http.delete(`${API}/game/${GAME_ID}/container/${CHALLENGE_ID}`, () => {
+    http.get(`${API}/game/${GAME_ID}/challenges/${CHALLENGE_ID}/status/:submitId`, () => {
+      state.statusReads += 1;
+      return HttpResponse.json(state.statusReads > waits ? verdict : 'FlagSubmitted');
+    }),
+    http.post(`${API}/game/${GAME_ID}/challenges/${CHALLENGE_ID}`, () => HttpResponse.json(1)),
+    http.delete(`${API}/game/${GAME_ID}/container/${CHALLENGE_ID}`, async () => {
       state.deletes += 1;
+      // Slow enough for a second verdict to arrive while the first destroy is on its way.
+      await delay(100);
       state.entry = null;
       return new HttpResponse(null, { status: 200 });
     }),
@@ -110,5 +120,68 @@ describe('a flag accepted right after the instance started', () => {
     await jest.advanceTimersByTimeAsync(2_000);
     jest.useRealTimers();
     await waitFor(() => expect(state.deletes).toBe(1));
+  });
+});
+
+const submit = (store: ReturnType<typeof setup>) =>
+  store.dispatch(
+    api.endpoints.gameSubmit.initiate({ id: GAME_ID, challengeId: CHALLENGE_ID, flagSubmitModel: { flag: 'flag{x}' } }),
+  );
+
+describe('after a submission, independently of any component', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('polls the status every 500 ms until the verdict (reference §5.7), then stops', async () => {
+    // Lets msw answer between two steps of the fake clock, on the real one (taken before faking).
+    const realSetTimeout = globalThis.setTimeout;
+    const settle = async () => {
+      for (let round = 0; round < 10; round += 1) await new Promise((resolve) => realSetTimeout(resolve, 5));
+    };
+    const state = serve('DynamicContainer', 'WrongAnswer', true, 2);
+    const store = setup();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    await submit(store);
+    await jest.advanceTimersByTimeAsync(450);
+    await settle();
+    expect(state.statusReads).toBe(0);
+    await jest.advanceTimersByTimeAsync(50);
+    await settle();
+    expect(state.statusReads).toBe(1);
+    await jest.advanceTimersByTimeAsync(500);
+    await settle();
+    expect(state.statusReads).toBe(2);
+    await jest.advanceTimersByTimeAsync(500);
+    await settle();
+    expect(state.statusReads).toBe(3); // the verdict
+    await jest.advanceTimersByTimeAsync(3000);
+    await settle();
+    expect(state.statusReads).toBe(3);
+    expect(state.deletes).toBe(0);
+  });
+
+  it('destroys the solved dynamic instance though nothing on screen asks for the status', async () => {
+    const state = serve('DynamicContainer', 'Accepted', true, 1);
+    const store = setup();
+    // The dialog read the challenge, then closed before the verdict: nothing subscribes any more.
+    const opened = store.dispatch(api.endpoints.gameGetChallenge.initiate({ id: GAME_ID, challengeId: CHALLENGE_ID }));
+    await opened;
+    opened.unsubscribe();
+    await submit(store);
+    await waitFor(() => expect(state.deletes).toBe(1), { timeout: 5000 });
+    expect(state.statusReads).toBe(2);
+  });
+
+  it('destroys once when the form and the poll both see the verdict', async () => {
+    const state = serve('DynamicContainer', 'Accepted');
+    const store = setup();
+    const arg = { id: GAME_ID, challengeId: CHALLENGE_ID };
+    await store.dispatch(api.endpoints.gameGetChallenge.initiate(arg));
+    await submit(store);
+    // The flag form's own read, and another while the first destroy is still on its way.
+    await store.dispatch(api.endpoints.gameStatus.initiate({ ...arg, submitId: 1 }));
+    await store.dispatch(api.endpoints.gameStatus.initiate({ ...arg, submitId: 1 }, { forceRefetch: true }));
+    await waitFor(() => expect(state.deletes).toBe(1), { timeout: 5000 });
+    await delay(2 * STATUS_POLL_MS + 200);
+    expect(state.deletes).toBe(1);
   });
 });

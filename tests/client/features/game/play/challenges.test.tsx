@@ -164,6 +164,44 @@ describe('the challenges page', () => {
     expect(polls).toHaveLength(settled);
   });
 
+  test('a rate-limited submission gets the "try later" notification (spec §8)', async () => {
+    mockPlayer(accepted());
+    serveDetails(details([WARMUP, XSS]));
+    server.use(
+      http.get(`${API}/game/${GAME_ID}/challenges/2`, () => HttpResponse.json(detail())),
+      http.post(`${API}/game/${GAME_ID}/challenges/2`, () =>
+        HttpResponse.json({ title: 'Too many submissions, slow down', status: 429 }, { status: 429 }),
+      ),
+    );
+    renderApp(`/games/${GAME_ID}/challenges`);
+    await userEvent.click(await screen.findByRole('button', { name: /^Stored XSS / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stored XSS' });
+    await enterText(await within(dialog).findByRole('textbox', { name: 'Flag' }), 'flag{fast}');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please try again later')).toBeInTheDocument();
+    // The notification carries the server's message (the form says it too, by the field).
+    await waitFor(() => expect(screen.getAllByText('Too many submissions, slow down')).toHaveLength(2));
+  });
+
+  test('reads a challenge afresh each time it is opened', async () => {
+    mockPlayer(accepted());
+    serveDetails(details([WARMUP, XSS]));
+    let hints = ['Look at the comments'];
+    server.use(http.get(`${API}/game/${GAME_ID}/challenges/2`, () => HttpResponse.json(detail({ hints }))));
+    renderApp(`/games/${GAME_ID}/challenges`);
+    await userEvent.click(await screen.findByRole('button', { name: /^Stored XSS / }));
+    let dialog = await screen.findByRole('dialog', { name: 'Stored XSS' });
+    expect(await within(dialog).findByText('Look at the comments')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // An organiser adds a hint; the player opens the challenge again well within a minute.
+    hints = ['Look at the comments', 'The admin bot visits /report'];
+    await userEvent.click(screen.getByRole('button', { name: /^Stored XSS / }));
+    dialog = await screen.findByRole('dialog', { name: 'Stored XSS' });
+    expect(await within(dialog).findByText('The admin bot visits /report')).toBeInTheDocument();
+  });
+
   test('says why there is no board before the start and after the end', async () => {
     const now = Date.now();
     mockPlayer(gameInfo({ status: 'Accepted', start: now + 90_000_000, end: now + 99_000_000 }));

@@ -2,13 +2,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { ChallengeDialog } from '@/features/game/components/ChallengeDialog';
-import type { ChallengeDetailModel, ChallengeType, ClientFlagContext } from '@/features/game/api';
+import type { AnswerResult, ChallengeDetailModel, ChallengeType, ClientFlagContext } from '@/features/game/api';
 import {
   DEFAULT_INSTANCE_SETTINGS,
   InstanceSettingsContext,
   type InstanceSettings,
 } from '@/shared/instances/InstanceSettings';
 import { ProxyEntrySlot, type ProxyEntryProps } from '@/shared/instances/ProxyEntrySlot';
+import { enterText } from '../../../helpers/enterText';
 import { server } from '../../../msw';
 import { API, renderWithProviders } from '../../../helpers/render';
 import { challenge, GAME_ID } from './support';
@@ -207,6 +208,28 @@ describe('the instance panel of the challenge dialog', () => {
     section = await panel();
     expect(await within(section).findByRole('textbox', { name: 'Entry' })).toHaveValue('ctf.example:31337');
     expect(within(section).queryByRole('status', { name: 'Local mapping' })).not.toBeInTheDocument();
+  });
+
+  test('destroys a solved dynamic instance even when the dialog closes before the verdict', async () => {
+    const state = serveInstance({ context: { instanceEntry: '10.0.0.5:30001', closeTime: Date.now() + 60 * MINUTE } });
+    // The checker takes its time: the first two reads of the status find the flag still queued.
+    const verdicts: AnswerResult[] = ['FlagSubmitted', 'FlagSubmitted', 'Accepted'];
+    server.use(
+      http.post(`${API}/game/${GAME_ID}/challenges/${CHALLENGE_ID}`, () => HttpResponse.json(41)),
+      http.get(`${API}/game/${GAME_ID}/challenges/${CHALLENGE_ID}/status/41`, () =>
+        HttpResponse.json(verdicts.length > 1 ? verdicts.shift() : verdicts[0]),
+      ),
+    );
+    const { unmount } = renderDialog();
+    const section = await panel();
+    await within(section).findByRole('textbox', { name: 'Entry' });
+    await enterText(screen.getByRole('textbox', { name: 'Flag' }), 'flag{mine}');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Submitted; the flag is being checked…')).toBeInTheDocument();
+    unmount();
+
+    await waitFor(() => expect(state.calls).toEqual(['delete']));
+    expect(verdicts).toEqual(['Accepted']);
   });
 
   test('is absent for attachment challenges', async () => {

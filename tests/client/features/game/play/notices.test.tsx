@@ -1,4 +1,5 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { GameNotice } from '@/features/game/api';
 import { openHub } from '@/shared/api/hub';
@@ -24,6 +25,20 @@ function pushNotice(payload: unknown) {
   const handlers = mockedOpenHub.mock.calls.at(-1)![2];
   act(() => handlers.ReceivedGameNotice!(payload));
 }
+
+/** An accepted team's board of one challenge (Warmup, id 1), with the notices given. */
+function servePlayer(notices: GameNotice[] = []) {
+  mockPlayer(gameInfo({ status: 'Accepted', teamName: 'Red' }));
+  server.use(
+    http.get(`${API}/game/${GAME_ID}/details`, () =>
+      HttpResponse.json(details([challenge({ id: 1, title: 'Warmup' })])),
+    ),
+    http.get(`${API}/game/${GAME_ID}/notices`, () => HttpResponse.json(notices)),
+  );
+}
+
+const hubOpened = () =>
+  waitFor(() => expect(mockedOpenHub).toHaveBeenCalledWith('/hub/user', { game: GAME_ID }, expect.anything()));
 
 describe('the notice panel', () => {
   beforeEach(() => mockedOpenHub.mockClear());
@@ -62,5 +77,56 @@ describe('the notice panel', () => {
     pushNotice({ id: 3, type: 'FirstBlood', values: ['Red', 'Warmup'], time: new Date(NOW).toISOString() });
     pushNotice({ hello: 'world' });
     expect(items()).toHaveLength(3);
+  });
+
+  test('announces pushed announcements, new hints and new challenges as notifications too', async () => {
+    servePlayer();
+    renderApp(`/games/${GAME_ID}/challenges`);
+    const panel = await screen.findByRole('region', { name: 'Notices' });
+    await hubOpened();
+    const iso = new Date(NOW).toISOString();
+
+    pushNotice({ id: 7, type: 'Normal', values: ['Warmup attachment replaced'], time: iso });
+    // Once in the panel, once in the notification, under its own title.
+    await waitFor(() => expect(screen.getAllByText('Warmup attachment replaced')).toHaveLength(2));
+    expect(within(panel).getByText('Warmup attachment replaced')).toBeInTheDocument();
+    expect(screen.getByText('Announcement')).toBeInTheDocument();
+
+    pushNotice({ id: 8, type: 'NewHint', values: ['Warmup'], time: iso });
+    await waitFor(() => expect(screen.getAllByText('New hint for Warmup')).toHaveLength(2));
+    expect(screen.getByText('New hint')).toBeInTheDocument();
+
+    pushNotice({ id: 9, type: 'NewChallenge', values: ['Tiny RSA'], time: iso });
+    await waitFor(() => expect(screen.getAllByText('New challenge: Tiny RSA')).toHaveLength(2));
+    expect(screen.getByText('New challenge')).toBeInTheDocument();
+  });
+
+  test('a pushed new hint refreshes the open challenge at once', async () => {
+    servePlayer();
+    let hints = ['Read the source'];
+    server.use(
+      http.get(`${API}/game/${GAME_ID}/challenges/1`, () =>
+        HttpResponse.json({
+          id: 1,
+          title: 'Warmup',
+          content: 'Find the flag.',
+          category: 'Web',
+          hints,
+          score: 500,
+          type: 'StaticAttachment',
+          context: {},
+        }),
+      ),
+    );
+    renderApp(`/games/${GAME_ID}/challenges`);
+    await hubOpened();
+    await userEvent.click(await screen.findByRole('button', { name: /^Warmup / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Warmup' });
+    expect(await within(dialog).findByText('Read the source')).toBeInTheDocument();
+
+    hints = ['Read the source', 'Mind the robots.txt'];
+    pushNotice({ id: 10, type: 'NewHint', values: ['Warmup'], time: new Date().toISOString() });
+    // Sooner than the dialog's own 10 s refresh.
+    expect(await within(dialog).findByText('Mind the robots.txt', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });
