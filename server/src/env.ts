@@ -52,6 +52,8 @@ const list = (value: string) =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
+const MIB = 1024 * 1024;
+
 const CIDR = /^(\d{1,3})(\.\d{1,3}){3}\/\d{1,2}$/;
 
 const REGISTRY_HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/;
@@ -147,6 +149,10 @@ const envSchema = z.object({
   CONTAINER_PROVIDER: z.enum(['Docker', 'Kubernetes', 'None', '']).optional(),
   CONTAINER_PUBLIC_ENTRY: optionalString,
   TRAFFIC_CAPTURE: flag(false),
+  // Players decide how much a proxied connection carries: these keep the data volume and the memory safe.
+  CAPTURE_MAX_FILE_MB: z.coerce.number().int().min(1).max(65_536).default(32),
+  CAPTURE_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_048_576).default(1024),
+  PROXY_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(128),
   CONTAINER_NETWORK: z
     .string()
     .trim()
@@ -254,6 +260,10 @@ export interface ContainerSettings {
   publicEntry: string;
   /** Record proxied traffic of challenges that ask for it (PlatformProxy only). */
   trafficCapture: boolean;
+  /** Bounds of traffic capture: one connection's file, and the free space it leaves on the data volume. */
+  capture: { maxFileBytes: number; minFreeBytes: number };
+  /** Bytes all proxy sessions together may hold (buffers, capture queues) before each keeps to a small share. */
+  proxyMemoryBytes: number;
   /** The Docker network challenge containers join (created with inter-container traffic off). */
   network: string;
   /** Container starts running at once, across all platform instances; the rest wait their turn. */
@@ -370,6 +380,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       provider: value.CONTAINER_PROVIDER || undefined,
       publicEntry: value.CONTAINER_PUBLIC_ENTRY ?? hostOf(value.PUBLIC_URL) ?? 'localhost',
       trafficCapture: value.TRAFFIC_CAPTURE,
+      capture: { maxFileBytes: value.CAPTURE_MAX_FILE_MB * MIB, minFreeBytes: value.CAPTURE_MIN_FREE_MB * MIB },
+      proxyMemoryBytes: value.PROXY_MEMORY_MB * MIB,
       network: value.CONTAINER_NETWORK,
       startConcurrency: value.CONTAINER_START_CONCURRENCY,
       blockedCidrs: list(value.CONTAINER_BLOCKED_CIDRS),

@@ -68,6 +68,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     DISABLE_RATE_LIMIT: 'true',
     // Only the container browser test talks to an engine (it passes its own setting).
     CONTAINER_PROVIDER: 'None',
+    // A test machine's disk may hold less than the 1 GiB captures leave free by default.
+    CAPTURE_MIN_FREE_MB: '0',
     ...(mail ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_FROM: 'ctf@example.test' } : {}),
     ...options.env,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),

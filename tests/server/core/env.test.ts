@@ -65,3 +65,24 @@ test('CONTAINER_REGISTRIES: credentials by registry host, refused without ever r
     );
   }
 });
+
+test('capture and proxy bounds: sensible defaults in MiB, given in bytes; bad values named', () => {
+  const env = loadEnv({});
+  assert.deepEqual(env.containers.capture, { maxFileBytes: 32 * 1024 * 1024, minFreeBytes: 1024 * 1024 * 1024 });
+  assert.equal(env.containers.proxyMemoryBytes, 128 * 1024 * 1024);
+  const set = loadEnv({ CAPTURE_MAX_FILE_MB: '4', CAPTURE_MIN_FREE_MB: '0', PROXY_MEMORY_MB: '512' });
+  assert.deepEqual(set.containers.capture, { maxFileBytes: 4 * 1024 * 1024, minFreeBytes: 0 });
+  assert.equal(set.containers.proxyMemoryBytes, 512 * 1024 * 1024);
+  assert.throws(
+    () => loadEnv({ CAPTURE_MAX_FILE_MB: '0', CAPTURE_MIN_FREE_MB: '-1', PROXY_MEMORY_MB: 'lots' }),
+    (error: unknown) => {
+      assert.ok(error instanceof EnvError);
+      assert.deepEqual(error.problems.map((problem) => problem.split(':')[0]).sort(), [
+        'CAPTURE_MAX_FILE_MB',
+        'CAPTURE_MIN_FREE_MB',
+        'PROXY_MEMORY_MB',
+      ]);
+      return true;
+    },
+  );
+});

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import {
   CAPTURE_FILE_PATTERN,
+  CaptureSpace,
   captureFilePath,
   isCaptureFileName,
   METADATA_ENDPOINT,
@@ -14,6 +15,7 @@ import {
   startCapture,
   teamCaptureDir,
   type CaptureMeta,
+  type CaptureOptions,
 } from '../../../server/src/modules/instances/capture';
 import {
   dummyMac,
@@ -49,13 +51,35 @@ const ipv4 = {
   container: { address: '172.17.0.2', port: 8080 },
 };
 
-function recorder(dir: string, options: { maxBufferedBytes?: number; endpoints?: typeof ipv4 } = {}) {
+function recorder(dir: string, options: CaptureOptions & { endpoints?: typeof ipv4 } = {}) {
+  const { endpoints, ...limits } = options;
   return startCapture(
     { dataDir: dir, challengeId: 7, participationId: 11, containerRowId: meta.containerId },
-    options.endpoints ?? ipv4,
+    endpoints ?? ipv4,
     meta,
-    options.maxBufferedBytes === undefined ? {} : { maxBufferedBytes: options.maxBufferedBytes },
+    limits,
   );
+}
+
+/** The last datagram's `{"dropped": …}` note. */
+function droppedNote(packets: ReturnType<typeof readPcap>): { packets: number; bytes: number } {
+  const note = packets.at(-1)!;
+  assert.equal(note.source, METADATA_ENDPOINT.address, 'the last datagram is a note');
+  return (JSON.parse(note.payload.toString('utf8')) as { dropped: { packets: number; bytes: number } }).dropped;
+}
+
+/** A file system whose free space (and files) a test sets, counting how often it is asked. */
+function volume(freeBytes: number, inodes = { files: 1_000_000, ffree: 500_000 }) {
+  const state = { freeBytes, ...inodes, calls: 0, time: 0 };
+  const options = {
+    statfs: async () => {
+      state.calls += 1;
+      return { bavail: state.freeBytes / 4096, bsize: 4096, files: state.files, ffree: state.ffree };
+    },
+    now: () => state.time,
+    intervalMs: 5_000,
+  };
+  return { state, options };
 }
 
 describe('pcap recorder', () => {
@@ -199,6 +223,108 @@ describe('pcap recorder', () => {
     const { dropped } = JSON.parse(packets.at(-1)!.payload.toString('utf8')) as { dropped: { packets: number } };
     assert.equal(packets.length - 2 + dropped.packets, 5);
     assert.ok(dropped.packets >= 3);
+  });
+
+  test('a file stops growing at its bound: the rest of the connection is only counted, in the last note', async () => {
+    const bound = 64 * 1024;
+    const capture = recorder(dataDir(), { maxFileBytes: bound });
+    const chunks = Array.from({ length: 64 }, (_, index) => Buffer.alloc(16 * 1024, index));
+    for (const chunk of chunks) {
+      capture.fromContainer(chunk);
+      // Across turns of the event loop, so the memory bound is never what drops them.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Once full, even a small chunk that would fit is not recorded: the file has no gaps.
+    capture.fromClient(Buffer.from('late'));
+    const file = await capture.close();
+    const size = fs.statSync(file!).size;
+    assert.ok(size <= bound + 256, `the file has ${size} bytes`);
+    const packets = readPcap(fs.readFileSync(file!));
+    const dropped = droppedNote(packets);
+    const kept = packets.slice(1, -1);
+    kept.forEach((packet, index) => assert.ok(packet.payload.equals(chunks[index]!), 'the first chunks are kept'));
+    assert.equal(kept.length + dropped.packets, chunks.length + 1);
+    assert.equal(dropped.bytes, 64 * 16 * 1024 + 4 - kept.length * 16 * 1024);
+  });
+
+  test('no file is started while the volume is low on space; one under way stops and notes the rest', async () => {
+    const low = volume(10 * 1024 * 1024);
+    const changes: boolean[] = [];
+    const space = new CaptureSpace(dataDir(), { minFreeBytes: 100 * 1024 * 1024, ...low.options });
+    const skipped = dataDir();
+    const capture = recorder(skipped, { space });
+    capture.fromClient(Buffer.from('not recorded'));
+    assert.equal(await capture.close(), undefined);
+    assert.deepEqual(fs.readdirSync(skipped), [], 'no folder, no file');
+
+    const roomy = volume(1024 * 1024 * 1024);
+    const shared = new CaptureSpace(dataDir(), {
+      minFreeBytes: 100 * 1024 * 1024,
+      ...roomy.options,
+      onChange: (isLow) => changes.push(isLow),
+    });
+    const running = recorder(dataDir(), { space: shared });
+    running.fromClient(Buffer.from('kept'));
+    assert.equal(await shared.enough(), true);
+    // The volume fills; the next look (the last one is old by now) tells the recorder.
+    roomy.state.freeBytes = 1024;
+    roomy.state.time += 5_000;
+    assert.equal(await shared.enough(), false);
+    running.fromContainer(Buffer.from('dropped'));
+    const packets = readPcap(fs.readFileSync((await running.close())!));
+    assert.deepEqual(
+      packets.slice(1, -1).map((packet) => packet.payload.toString()),
+      ['kept'],
+    );
+    assert.deepEqual(droppedNote(packets), { packets: 1, bytes: 'dropped'.length });
+    assert.deepEqual(changes, [true]);
+  });
+
+  test('a volume out of files (inodes) is low too, unless it makes them as needed', async () => {
+    const fewFiles = volume(1024 * 1024 * 1024, { files: 1_000_000, ffree: 100 });
+    const noRoom = new CaptureSpace(dataDir(), { minFreeBytes: 1, ...fewFiles.options });
+    assert.equal(await noRoom.enough(), false);
+    const skipped = dataDir();
+    const capture = recorder(skipped, { space: noRoom });
+    capture.fromClient(Buffer.from('not recorded'));
+    assert.equal(await capture.close(), undefined);
+    assert.deepEqual(fs.readdirSync(skipped), []);
+    // btrfs and ZFS report no inode counts at all.
+    const dynamic = volume(1024 * 1024 * 1024, { files: 0, ffree: 0 });
+    assert.equal(await new CaptureSpace(dataDir(), { minFreeBytes: 1, ...dynamic.options }).enough(), true);
+  });
+
+  test('the volume is asked at most once per interval, however many recorders start', async () => {
+    const { state, options } = volume(1024 * 1024 * 1024);
+    const space = new CaptureSpace(dataDir(), { minFreeBytes: 1, ...options });
+    const dir = dataDir();
+    const captures = Array.from({ length: 20 }, () => recorder(dir, { space }));
+    for (const capture of captures) capture.fromClient(Buffer.from('x'));
+    await Promise.all(captures.map((capture) => capture.close()));
+    assert.equal(state.calls, 1);
+    state.time += 5_000;
+    assert.equal(await space.enough(), true);
+    assert.equal(state.calls, 2);
+  });
+
+  test("while the proxy's memory budget is spent the queue keeps to a small bound, and what it held is given back", async () => {
+    let held = 0;
+    let peak = 0;
+    const memory = {
+      pressed: true,
+      add(bytes: number) {
+        held += bytes;
+        peak = Math.max(peak, held);
+      },
+    };
+    const capture = recorder(dataDir(), { memory });
+    const chunks = Array.from({ length: 100 }, (_, index) => Buffer.alloc(10 * 1024, index));
+    // All in one turn of the event loop: the writer cannot drain anything meanwhile.
+    for (const chunk of chunks) capture.fromContainer(chunk);
+    assert.ok(peak <= 256 * 1024 + 1024, `the queue held ${peak} bytes`);
+    const packets = readPcap(fs.readFileSync((await capture.close())!));
+    assert.ok(droppedNote(packets).packets > 0);
+    assert.equal(held, 0);
   });
 
   test('a failing disk ends the recording quietly and close reports it', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { describe, test } from 'node:test';
-import { ReadBuffers } from '../../../server/src/modules/instances/proxy.slabs';
+import { MemoryBudget, ReadBuffers } from '../../../server/src/modules/instances/proxy.slabs';
 
 /** A local server that writes `payload` to its first connection, in pieces of `piece` bytes, then closes. */
 async function source(payload: Buffer, piece: number, gapMs = 0): Promise<{ port: number; close(): void }> {
@@ -77,6 +77,23 @@ describe('the proxy read buffers', () => {
       for (const chunk of streamed) assert.equal(buffers.held(chunk), chunk.buffer.byteLength);
       const slabs = new Set(streamed.map((chunk) => chunk.buffer));
       assert.ok(slabs.size < streamed.length / 2, `${streamed.length} chunks in ${slabs.size} slabs`);
+    } finally {
+      buffers.close();
+      server.close();
+    }
+  });
+
+  test('while the memory budget is spent a stream still arrives whole, in reads of one small share each', async () => {
+    const payload = randomBytes(8 * 1024 * 1024);
+    const server = await source(payload, 256 * 1024);
+    // A budget of nothing is always spent.
+    const buffers = new ReadBuffers(new MemoryBudget(0));
+    try {
+      const { sha256: received, chunks } = await readThrough(buffers, server.port, 4);
+      assert.equal(received, sha256(payload));
+      const largest = Math.max(...chunks.map((chunk) => chunk.length));
+      assert.ok(largest <= 64 * 1024, `a read of ${largest} bytes`);
+      for (const chunk of chunks) assert.ok(buffers.held(chunk) <= 64 * 1024);
     } finally {
       buffers.close();
       server.close();

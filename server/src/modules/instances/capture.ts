@@ -23,8 +23,9 @@ import {
  * `CAPTURE_FILE_PATTERN`.
  *
  * Each file starts with one metadata datagram sent by `METADATA_ENDPOINT` to the client: the JSON of
- * `CaptureMeta`. When memory ran short during the connection (see `maxBufferedBytes`) a last datagram
- * from the same endpoint says how much was lost: `{"dropped":{"packets":n,"bytes":m}}`.
+ * `CaptureMeta`. When payload was left out (memory ran short, see `maxBufferedBytes`; the file reached
+ * `maxFileBytes`; the volume ran low, see `CaptureSpace`) a last datagram from the same endpoint says
+ * how much: `{"dropped":{"packets":n,"bytes":m}}`.
  */
 
 export const CAPTURE_FILE_PATTERN = /^[0-9a-f]{8}-[A-Za-z0-9_-]+\.pcap$/;
@@ -42,6 +43,10 @@ const MAC = { metadata: dummyMac(0), client: dummyMac(1), container: dummyMac(2)
 
 // Enough for bursts of a few busy connections without letting a stalled disk take the server's memory.
 const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** The queue's bound while the proxy's memory budget is spent (proxy.slabs.ts): a relay never waits for the disk. */
+const PRESSED_MAX_BUFFERED_BYTES = 256 * 1024;
+/** What one connection may write (env CAPTURE_MAX_FILE_MB): a player streaming for 30 minutes must not fill the disk. */
+const DEFAULT_MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 export const isCaptureId = (value: number): boolean => Number.isSafeInteger(value) && value > 0 && value <= MAX_ID;
 
@@ -117,6 +122,12 @@ export interface CaptureMeta {
 export interface CaptureOptions {
   /** Bytes of packets waiting for the disk beyond which new packets are dropped (and counted). */
   maxBufferedBytes?: number;
+  /** Bytes of the file (headers included) beyond which the connection is no longer recorded (the rest counted). */
+  maxFileBytes?: number;
+  /** The capture volume's free space: no file is started while it is low, and recording stops when it gets low. */
+  space?: Pick<CaptureSpace, 'low' | 'enough'>;
+  /** Memory shared with the proxy: the queue counts on it, and keeps to a small bound while it is spent. */
+  memory?: { readonly pressed: boolean; add(bytes: number): void };
 }
 
 export interface CaptureRecorder {
@@ -125,8 +136,8 @@ export interface CaptureRecorder {
   /** Records bytes the container sent. Never throws and never waits. */
   fromContainer(chunk: Buffer): void;
   /**
-   * Ends the recording: the saved file's path, or undefined when the connection carried no payload
-   * (nothing is kept then). Rejects, leaving no file, when writing failed. Later calls share the result.
+   * Ends the recording: the saved file's path, or undefined when nothing is kept (the connection
+   * carried no payload, or the volume had no room for a file). Rejects, leaving no file, when writing failed. Later calls share the result.
    */
   close(): Promise<string | undefined>;
 }
@@ -143,10 +154,99 @@ export function startCapture(
   options: CaptureOptions = {},
 ): CaptureRecorder {
   try {
-    return new PcapRecorder(target, endpoints, meta, options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
+    return new PcapRecorder(target, endpoints, meta, {
+      maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+      maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+      space: options.space,
+      memory: options.memory,
+    });
   } catch (error) {
     // Bad ids must not break the connection being relayed: record nothing and report it on close.
     return { fromClient() {}, fromContainer() {}, close: () => Promise.reject(error as Error) };
+  }
+}
+
+export interface CaptureSpaceOptions {
+  /** Free bytes below which nothing more is recorded (0: never). */
+  minFreeBytes: number;
+  /** How long an answer of the file system is used before asking again. */
+  intervalMs?: number;
+  /** Told when the volume becomes low (on space or files) and when it has room again. */
+  onChange?: (low: boolean, freeBytes: number) => void;
+  statfs?: (directory: string) => Promise<VolumeStats>;
+  now?: () => number;
+}
+
+type VolumeStats = Record<'bavail' | 'bsize' | 'files' | 'ffree', number | bigint>;
+
+/** Below this share of its inodes free a volume counts as low too: a file per connection, even tiny, takes one. */
+const MIN_FREE_INODES = 0.01;
+
+/**
+ * The free space of the volume captures are written to, so recordings stop before they fill it:
+ * uploads, attachments, the embedded database and logs may share it. The file system is asked at
+ * most once per `intervalMs` (one `statfs`, shared by every recorder); between two answers the last
+ * one stands.
+ */
+export class CaptureSpace {
+  private lowNow = false;
+  private checkedAt = -Infinity;
+  private looking: Promise<void> | undefined;
+  private readonly intervalMs: number;
+  private readonly statfs: NonNullable<CaptureSpaceOptions['statfs']>;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly options: CaptureSpaceOptions,
+  ) {
+    this.intervalMs = options.intervalMs ?? 5_000;
+    this.statfs = options.statfs ?? ((directory) => fs.promises.statfs(directory));
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether the volume was low at the last look (starting another look when that one is old). Never waits. */
+  get low(): boolean {
+    void this.look();
+    return this.lowNow;
+  }
+
+  /** Whether there is room, after a fresh look when the last one is old. */
+  async enough(): Promise<boolean> {
+    await this.look();
+    return !this.lowNow;
+  }
+
+  private look(): Promise<void> {
+    if (this.options.minFreeBytes <= 0) return Promise.resolve();
+    if (this.looking) return this.looking;
+    if (this.now() - this.checkedAt < this.intervalMs) return Promise.resolve();
+    this.checkedAt = this.now();
+    this.looking = this.measure()
+      .then((stats) => {
+        const freeBytes = Number(stats.bavail) * Number(stats.bsize);
+        // File systems that make inodes as needed (btrfs, ZFS) report none.
+        const files = Number(stats.files);
+        const low =
+          freeBytes < this.options.minFreeBytes || (files > 0 && Number(stats.ffree) < files * MIN_FREE_INODES);
+        if (low !== this.lowNow) this.options.onChange?.(low, freeBytes);
+        this.lowNow = low;
+      })
+      // A volume that cannot be measured keeps the last answer (at first: room).
+      .catch(() => undefined)
+      .finally(() => (this.looking = undefined));
+    return this.looking;
+  }
+
+  /** The volume of the capture folder or, before that exists, of its nearest parent. */
+  private async measure(): Promise<VolumeStats> {
+    for (let directory = captureRoot(this.dataDir); ; directory = path.dirname(directory)) {
+      try {
+        return await this.statfs(directory);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || path.dirname(directory) === directory) throw error;
+      }
+    }
   }
 }
 
@@ -161,6 +261,9 @@ function clock(): () => number {
   };
 }
 
+/** The volume had too little free space when the file was to be created: nothing is kept. */
+class NoRoom extends Error {}
+
 class PcapRecorder implements CaptureRecorder {
   private readonly directory: string;
   private readonly file: string;
@@ -174,6 +277,10 @@ class PcapRecorder implements CaptureRecorder {
   private readonly queue: Buffer[] = [];
   /** Bytes queued or being written: the memory this recorder holds. */
   private pending = 0;
+  /** Bytes queued for the file so far, headers included. */
+  private fileBytes = 0;
+  /** The file reached its bound or the volume ran low: everything from here on is only counted. */
+  private stopped = false;
   private readonly dropped = { packets: 0, bytes: 0 };
   private handle: FileHandle | undefined;
   private writing = false;
@@ -186,7 +293,8 @@ class PcapRecorder implements CaptureRecorder {
     target: CaptureTarget,
     endpoints: CaptureEndpoints,
     meta: CaptureMeta,
-    private readonly maxBufferedBytes: number,
+    private readonly limits: Required<Pick<CaptureOptions, 'maxBufferedBytes' | 'maxFileBytes'>> &
+      Pick<CaptureOptions, 'space' | 'memory'>,
   ) {
     const name = newCaptureFileName(target.containerRowId);
     this.directory = teamCaptureDir(target.dataDir, target.challengeId, target.participationId);
@@ -224,15 +332,26 @@ class PcapRecorder implements CaptureRecorder {
 
   private record(from: PacketEndpoint, to: PacketEndpoint, chunk: Buffer): void {
     if (this.closed || this.failure !== undefined || chunk.length === 0) return;
+    if (this.limits.space?.low) {
+      // A file not started yet never is; one under way keeps what it has and notes the rest.
+      if (this.head) return;
+      this.stopped = true;
+    }
     if (this.head) {
       // The header and metadata are small and must come first, so they never count against the bound.
       this.enqueue(this.head);
       this.head = undefined;
     }
     const timestamp = this.now();
+    const bound = this.limits.memory?.pressed
+      ? Math.min(this.limits.maxBufferedBytes, PRESSED_MAX_BUFFERED_BYTES)
+      : this.limits.maxBufferedBytes;
     for (let offset = 0; offset < chunk.length; offset += MAX_UDP_PAYLOAD) {
       const piece = chunk.subarray(offset, offset + MAX_UDP_PAYLOAD);
-      if (this.pending + piece.length + PACKET_OVERHEAD > this.maxBufferedBytes) {
+      const size = piece.length + PACKET_OVERHEAD;
+      // Once the file is full the connection is no longer recorded, so a file never has gaps at its end.
+      if (!this.stopped && this.fileBytes + size > this.limits.maxFileBytes) this.stopped = true;
+      if (this.stopped || this.pending + size > bound) {
         this.dropped.packets += 1;
         this.dropped.bytes += piece.length;
         continue;
@@ -245,8 +364,15 @@ class PcapRecorder implements CaptureRecorder {
   private enqueue(records: Buffer[]): void {
     for (const record of records) {
       this.queue.push(record);
-      this.pending += record.length;
+      this.hold(record.length);
+      this.fileBytes += record.length;
     }
+  }
+
+  /** Counts bytes queued (positive) or written or thrown away (negative), here and on the shared budget. */
+  private hold(bytes: number): void {
+    this.pending += bytes;
+    this.limits.memory?.add(bytes);
   }
 
   /** Starts the background writer unless it is running; it drains the queue and stops. */
@@ -264,13 +390,13 @@ class PcapRecorder implements CaptureRecorder {
         const handle = this.handle ?? (this.handle = await this.open());
         const { bytesWritten } = await handle.writev(batch);
         if (bytesWritten !== size) throw new Error(`short write to ${this.temporary}`);
-        this.pending -= size;
+        this.hold(-size);
       }
     } catch (error) {
       // A full or broken disk ends the recording, not the connection: later chunks are ignored.
       this.failure = error;
       this.queue.length = 0;
-      this.pending = 0;
+      this.hold(-this.pending);
     } finally {
       // Cleared in the same turn as the empty-queue check, so a chunk recorded next starts a new drain.
       this.writing = false;
@@ -278,6 +404,8 @@ class PcapRecorder implements CaptureRecorder {
   }
 
   private async open(): Promise<FileHandle> {
+    // Looked at (again, after a few seconds) before each file, so connections stop adding files as the volume fills.
+    if (this.limits.space && !(await this.limits.space.enough())) throw new NoRoom();
     for (let attempt = 0; ; attempt += 1) {
       await fs.promises.mkdir(this.directory, { recursive: true });
       try {
@@ -300,6 +428,8 @@ class PcapRecorder implements CaptureRecorder {
       this.kick();
     }
     while (this.writing) await this.written;
+    // The volume was low when the file was to be made: skipped, as if nothing had been recorded.
+    if (this.failure instanceof NoRoom) return undefined;
     const handle = this.handle;
     this.handle = undefined;
     try {

@@ -3,10 +3,10 @@ import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import type { Cache } from '../../plugins/app/cache';
-import { startCapture, type CaptureRecorder } from './capture';
+import { CaptureSpace, startCapture, type CaptureRecorder } from './capture';
 import * as repo from './instances.repository';
 import { DialMemory, dialFirst, type Endpoint } from './proxy.dial';
-import { ReadBuffers } from './proxy.slabs';
+import { MemoryBudget, ReadBuffers } from './proxy.slabs';
 
 /** What the proxy knows of a container, cached so probing and reconnecting cost no query. */
 export type { ContainerSocket };
@@ -42,6 +42,13 @@ export interface ProxyOptions {
   dialTimeoutMs?: number;
   /** How often live sessions are checked against the database (containers destroyed elsewhere). */
   checkMs?: number;
+  /** Bytes all sessions may hold together (default: env PROXY_MEMORY_MB). */
+  memoryBytes?: number;
+  /**
+   * How long a session that ended normally (either side closed) may take to hand the other side
+   * what is still on its way, before both sockets are cut.
+   */
+  closeGraceMs?: number;
 }
 
 export interface ProxyDeps {
@@ -70,11 +77,16 @@ const UNKNOWN_CAPACITY = 10_000;
 export const MISSES_PER_MINUTE = 120;
 /**
  * Memory held for the client (read from the container, not yet sent) above which the container is
- * not read, and below which reading resumes: enough to keep the connection busy, small enough that a
- * thousand sessions to slow clients hold no more than a gigabyte.
+ * not read, and below which reading resumes: enough to keep the connection busy. The process-wide
+ * budget (`memoryBytes`) bounds the sum: once it is spent, every session keeps to the small share
+ * below (reads are that small too, proxy.slabs.ts), so each still moves, in smaller steps.
  */
 const HIGH_WATER = 1024 * 1024;
 const LOW_WATER = 256 * 1024;
+const SHARE_HIGH_WATER = 64 * 1024;
+const SHARE_LOW_WATER = 16 * 1024;
+/** An end forced on a session (an error, a limit, a removal): the close frame alone, then the socket is cut. */
+const ABRUPT_CLOSE_MS = 1_000;
 
 /** A dialed container socket; what it reads waits (paused) until the bridge takes over. */
 interface ContainerSocket {
@@ -102,7 +114,16 @@ export class ContainerProxy {
    * Reads of up to 1 MiB: a quarter of the system calls and messages per byte of 64 KiB reads, which
    * measured about 1.5× the throughput of one connection.
    */
-  private readonly buffers = new ReadBuffers();
+  private readonly buffers: ReadBuffers;
+  private readonly budget: MemoryBudget;
+  /** Free space of the capture volume, shared by every recorder. */
+  private readonly space: CaptureSpace;
+  /**
+   * Sessions ended but still handing over their last bytes (by container, oldest first), as what
+   * cuts them off. Their slots are free again, so a container keeps at most `maxConnections` of
+   * them: reconnecting in a loop cannot pile up sockets that wait out the grace period.
+   */
+  private readonly closing = new Map<string, Set<() => void>>();
   private readonly options: Required<ProxyOptions>;
   private timer: NodeJS.Timeout | undefined;
   private dials = 0;
@@ -111,13 +132,29 @@ export class ContainerProxy {
     private readonly deps: ProxyDeps,
     options: ProxyOptions = {},
   ) {
+    const settings = deps.env.containers;
     this.options = {
       maxConnections: options.maxConnections ?? 32,
       sessionMs: options.sessionMs ?? 30 * 60_000,
       heartbeatMs: options.heartbeatMs ?? 30_000,
       dialTimeoutMs: options.dialTimeoutMs ?? 3_000,
       checkMs: options.checkMs ?? 5_000,
+      memoryBytes: options.memoryBytes ?? settings.proxyMemoryBytes,
+      // ws's own closing handshake allows as long.
+      closeGraceMs: options.closeGraceMs ?? 30_000,
     };
+    this.budget = new MemoryBudget(this.options.memoryBytes);
+    this.buffers = new ReadBuffers(this.budget);
+    this.space = new CaptureSpace(deps.env.dataDir, {
+      minFreeBytes: settings.capture.minFreeBytes,
+      onChange: (low, freeBytes) =>
+        deps.log.warn(
+          { freeMiB: Math.floor(freeBytes / 1024 / 1024) },
+          low
+            ? 'traffic capture paused: the data volume has less free space than CAPTURE_MIN_FREE_MB, or few free files'
+            : 'traffic capture resumed: the data volume has room again',
+        ),
+    });
   }
 
   get enabled(): boolean {
@@ -184,20 +221,31 @@ export class ContainerProxy {
     this.dials += 1;
     const ordered = this.memory.order(target.rowId, target.candidates);
     const container: Omit<ContainerSocket, 'tcp'> = { deliver: undefined, early: [] };
+    // The slab waiting for the socket's next read counts against the budget as long as the socket lives.
+    const reads = this.budget.account();
     const onread = this.buffers.onread((chunk) => {
       if (container.deliver) return container.deliver(chunk);
       // A greeting sent before the WebSocket is accepted waits for it.
       container.early.push(chunk);
       return false;
-    });
-    const { socket, index } = await dialFirst(ordered, this.options.dialTimeoutMs, { onread });
-    this.memory.remember(target.rowId, target.candidates, ordered, index);
-    return Object.assign(container, { tcp: socket });
+    }, reads);
+    try {
+      const { socket, index } = await dialFirst(ordered, this.options.dialTimeoutMs, { onread });
+      this.memory.remember(target.rowId, target.candidates, ordered, index);
+      socket.once('close', () => reads.close());
+      return Object.assign(container, { tcp: socket });
+    } catch (error) {
+      reads.close();
+      throw error;
+    }
   }
 
   /** Relays between an accepted WebSocket and a connected TCP socket until either side ends. */
   bridge(ws: WebSocket, container: ContainerSocket, target: ProxyTarget, client: Endpoint): void {
     const { tcp } = container;
+    // What this session holds: read for the client and not yet sent, sent by the client and not yet written.
+    const memory = this.budget.account();
+    const captureMemory = target.capture ? this.budget.account() : undefined;
     const recorder: CaptureRecorder | undefined = target.capture
       ? startCapture(
           {
@@ -211,83 +259,171 @@ export class ContainerProxy {
             container: { address: tcp.remoteAddress ?? '', port: tcp.remotePort ?? 0 },
           },
           target.capture.meta,
+          {
+            maxFileBytes: this.deps.env.containers.capture.maxFileBytes,
+            space: this.space,
+            memory: captureMemory,
+          },
         )
       : undefined;
     let ended = false;
     let alive = true;
+    // The WebSocket is not read while the container does not take what it was sent.
+    let clientPaused = false;
     const limit = setTimeout(() => session.end('time limit', 1008), this.options.sessionMs);
     const heartbeat = setInterval(() => {
+      // A client that is not read cannot have its pong read either: it is judged again once read.
+      if (clientPaused) return;
       if (!alive) return session.end('no answer to ping', 1001);
       alive = false;
       ws.ping();
     }, this.options.heartbeatMs);
     limit.unref();
     heartbeat.unref();
+
+    /** Ends the relaying (once) and frees the slot; the memory goes when both sockets are closed. */
+    const stop = (reason: string): boolean => {
+      if (ended) return false;
+      ended = true;
+      clearTimeout(limit);
+      clearInterval(heartbeat);
+      this.unregister(target.rowId, session);
+      void this.release(target.rowId);
+      void recorder
+        ?.close()
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'capture not saved'))
+        .finally(() => captureMemory?.close());
+      this.deps.log.debug(
+        { container: target.rowId, reason, tx: tcp.bytesWritten, rx: tcp.bytesRead },
+        'proxy session ended',
+      );
+      return true;
+    };
+    let open = (ws.readyState === ws.CLOSED ? 0 : 1) + (tcp.closed ? 0 : 1);
+    let cutoff: NodeJS.Timeout | undefined;
+    const cut = () => {
+      tcp.destroy();
+      ws.terminate();
+    };
+    /** Both sockets are cut if they are not closed within `ms`. */
+    const closeWithin = (ms: number) => {
+      if (open === 0 || cutoff) return;
+      cutoff = setTimeout(cut, ms);
+      cutoff.unref();
+      this.linger(target.rowId, cut);
+    };
+    /** Both sockets are closed: nothing of the session is held any more. */
+    const finish = () => {
+      clearTimeout(cutoff);
+      this.unlinger(target.rowId, cut);
+      memory.close();
+    };
+    const settle = () => {
+      open -= 1;
+      if (open === 0) finish();
+    };
+
     const session: Session = {
       ws,
       tcp,
       end: (reason, code = 1000) => {
-        if (ended) return;
-        ended = true;
-        clearTimeout(limit);
-        clearInterval(heartbeat);
-        this.unregister(target.rowId, session);
-        void this.release(target.rowId);
-        void recorder?.close().catch((error: unknown) => this.deps.log.warn({ err: error }, 'capture not saved'));
-        this.deps.log.debug(
-          { container: target.rowId, reason, tx: tcp.bytesWritten, rx: tcp.bytesRead },
-          'proxy session ended',
-        );
+        if (!stop(reason)) return;
         tcp.destroy();
-        if (ws.readyState === ws.CLOSED) return;
-        // The close frame goes out first; a client that does not complete the closing handshake
-        // within a second is cut off.
-        const kill = setTimeout(() => ws.terminate(), 1_000);
-        kill.unref();
-        ws.once('close', () => clearTimeout(kill));
         if (ws.readyState === ws.OPEN) ws.close(code, reason);
+        closeWithin(ABRUPT_CLOSE_MS);
       },
       buffered: () => ({ toContainer: tcp.writableLength, toClient: ws.bufferedAmount }),
     };
     this.register(target.rowId, session);
 
+    // The container finished: what it sent may still wait for the client (a slow link, and the tail
+    // may be the flag), and the close frame goes out after it. The client's last messages are read
+    // (so its closing handshake completes) and dropped; writes already made reach the container
+    // before the FIN, as the socket ends itself (no half-open).
+    const containerDone = () => {
+      if (!stop('container closed')) return;
+      clientPaused = false;
+      ws.resume();
+      if (ws.readyState === ws.OPEN) ws.close(1000, 'container closed');
+      closeWithin(this.options.closeGraceMs);
+    };
+    // The client went: what it sent may still wait for the container, so the socket is ended, not
+    // destroyed. The container's output is read and dropped meanwhile: closing a socket with unread
+    // data resets the connection, and the reset would discard what is still on its way.
+    const clientDone = () => {
+      if (!stop('client closed')) return;
+      tcp.end();
+      paused = false;
+      tcp.resume();
+      closeWithin(this.options.closeGraceMs);
+    };
+
     // Container → client: each TCP read becomes one binary message. Reading pauses while the
-    // chunks waiting to reach the client hold more than HIGH_WATER bytes of memory, and resumes as
-    // their sends complete; a sent chunk goes back to its pool (proxy.slabs.ts).
+    // chunks waiting to reach the client hold more than the high water mark, and resumes as their
+    // sends complete; a sent chunk goes back to its pool (proxy.slabs.ts).
     // (A socket paused by its read callback does not report isPaused(), hence the flag.)
     let paused = false;
     let held = 0;
+    const highWater = () => (this.budget.pressed ? SHARE_HIGH_WATER : HIGH_WATER);
+    const lowWater = () => (this.budget.pressed ? SHARE_LOW_WATER : LOW_WATER);
     container.deliver = (chunk) => {
+      if (ended) {
+        this.buffers.release(chunk);
+        return true;
+      }
       recorder?.fromContainer(chunk);
       const size = this.buffers.held(chunk);
       held += size;
+      memory.add(size);
       ws.send(chunk, { binary: true }, () => {
         held -= size;
+        memory.add(-size);
         this.buffers.release(chunk);
-        if (paused && held < LOW_WATER) {
+        if (paused && held < lowWater()) {
           paused = false;
           tcp.resume();
         }
       });
-      paused = held > HIGH_WATER;
+      paused = held > highWater();
       return !paused;
     };
     for (const chunk of container.early.splice(0)) container.deliver(chunk);
     if (!paused) tcp.resume();
     // Client → container: every message's payload, text or binary, raw. While the container does
-    // not take what it was given, the WebSocket is not read further (the client's TCP window fills).
+    // not take what it was given, the WebSocket is not read further (the client's TCP window fills):
+    // a session holds about one message (at most 1 MiB) for the container.
     ws.on('message', (data: Buffer) => {
+      if (ended) return;
+      // Anything the client sends shows it is there, also while its pongs wait behind the data.
+      alive = true;
       recorder?.fromClient(data);
-      if (!tcp.write(data)) ws.pause();
+      const size = data.length;
+      memory.add(size);
+      if (tcp.write(data, () => memory.add(-size))) return;
+      clientPaused = true;
+      ws.pause();
     });
-    tcp.on('drain', () => ws.resume());
-    // The container closing its side ends the session with a normal close.
-    tcp.on('end', () => session.end('container closed'));
-    tcp.on('close', () => session.end('container closed'));
+    tcp.on('drain', () => {
+      if (ended || !clientPaused) return;
+      clientPaused = false;
+      // Pongs that waited while the client was not read are read now: it is judged from here on.
+      alive = true;
+      ws.resume();
+    });
+    tcp.on('end', containerDone);
+    tcp.on('close', containerDone);
     tcp.on('error', () => session.end('container error', 1011));
-    ws.on('close', () => session.end('client closed'));
+    ws.on('close', clientDone);
     ws.on('error', () => session.end('client error'));
     ws.on('pong', () => (alive = true));
+    // Registered after the handlers above, so a session ended by a socket's close has its cut-off
+    // set before this counts that close.
+    tcp.once('close', settle);
+    ws.once('close', settle);
+    // The container may have finished before the WebSocket was accepted (its last bytes in `early`).
+    if (tcp.readableEnded || tcp.closed) containerDone();
+    if (ws.readyState === ws.CLOSED) clientDone();
+    if (open === 0) finish();
   }
 
   /** Ends a container's sessions here and forgets what was cached of it (it was destroyed). */
@@ -297,16 +433,25 @@ export class ContainerProxy {
     await this.deps.cache.delete(`proxy:target:${rowId}`).catch(() => undefined);
   }
 
-  /** Live sessions (of one container, or all), what they hold in memory, and connections dialed so far. */
+  /**
+   * Live sessions (of one container, or all), what they hold in memory, connections dialed so far,
+   * and the bytes counted against the process-wide budget (every session's, capture queues).
+   */
   stats(rowId?: string): {
     sessions: number;
     buffered: Array<{ toContainer: number; toClient: number }>;
     dials: number;
+    memory: number;
   } {
     const sessions = rowId
       ? [...(this.sessions.get(rowId) ?? [])]
       : [...this.sessions.values()].flatMap((set) => [...set]);
-    return { sessions: sessions.length, buffered: sessions.map((session) => session.buffered()), dials: this.dials };
+    return {
+      sessions: sessions.length,
+      buffered: sessions.map((session) => session.buffered()),
+      dials: this.dials,
+      memory: this.budget.bytes,
+    };
   }
 
   /** Checks live sessions against the database, so a container destroyed by another instance closes here too. */
@@ -327,6 +472,8 @@ export class ContainerProxy {
   stop(): void {
     clearInterval(this.timer);
     this.buffers.close();
+    for (const set of this.closing.values()) for (const cut of [...set]) cut();
+    this.closing.clear();
     for (const set of this.sessions.values()) for (const session of [...set]) session.end('server closing', 1001);
   }
 
@@ -340,6 +487,22 @@ export class ContainerProxy {
     const set = this.sessions.get(rowId);
     set?.delete(session);
     if (set?.size === 0) this.sessions.delete(rowId);
+  }
+
+  private linger(rowId: string, cut: () => void): void {
+    const set = this.closing.get(rowId) ?? new Set<() => void>();
+    set.add(cut);
+    this.closing.set(rowId, set);
+    if (set.size <= this.options.maxConnections) return;
+    const oldest = set.values().next().value!;
+    this.unlinger(rowId, oldest);
+    oldest();
+  }
+
+  private unlinger(rowId: string, cut: () => void): void {
+    const set = this.closing.get(rowId);
+    set?.delete(cut);
+    if (set?.size === 0) this.closing.delete(rowId);
   }
 
   private async load(id: string): Promise<ProxyTarget | undefined> {
