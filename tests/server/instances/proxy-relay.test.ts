@@ -182,6 +182,44 @@ describe('the proxy relay, ending', () => {
     assert.ok((await got!).equals(answer), 'the container got the whole answer before the end');
   });
 
+  // Without the bound the copying starves this process's event loop: the timeout makes that a failure, not a hang.
+  test(
+    'after the client has gone, an endless stream is read only so far, not for the whole grace period',
+    { timeout: 30_000 },
+    async () => {
+      let sent = 0;
+      let streamer: net.Socket | undefined;
+      // Half-open allowed: the proxy's FIN does not stop this container (as a C service writing in a
+      // loop does not notice it), only a reset would.
+      const server = net.createServer({ allowHalfOpen: true }, (socket) => {
+        socket.on('error', () => undefined);
+        streamer = socket;
+        const chunk = randomBytes(64 * 1024);
+        // Writes as fast as the proxy reads, for as long as the socket is open.
+        const pump = () => {
+          while (!socket.destroyed && socket.write(chunk)) sent += chunk.length;
+          if (!socket.destroyed) sent += chunk.length;
+        };
+        socket.on('drain', pump);
+        pump();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as net.AddressInfo).port;
+      const { open } = await relay({ closeGraceMs: 60_000 });
+      const ws = await open(port);
+      await new Promise((resolve) => ws.once('message', resolve));
+      ws.close();
+      await new Promise((resolve) => ws.once('close', resolve));
+      const atClose = sent;
+      await sleep(1_000);
+      // The kernel's buffers on both sides (a few MiB at most) and the 1 MiB read after the close: an
+      // unbounded drain would have read hundreds of MiB in that second.
+      assert.ok(sent - atClose < 32 * 1024 * 1024, `${sent - atClose} bytes read after the client closed`);
+      streamer?.destroy();
+      server.close();
+    },
+  );
+
   test('a session whose sockets do not close within the grace period is cut off, and its memory given back', async () => {
     const port = await container((socket) => socket.end(randomBytes(64 * 1024)));
     const { proxy, open } = await relay({ closeGraceMs: 200 }, {}, ({ socket }) => socket.cork());
