@@ -377,10 +377,13 @@ export class ContainerProxy {
         // Read and dropped after the client went (clientDone), but only so much: a container that
         // streams without end would otherwise keep the proxy copying for the whole grace period
         // (in the proxy bench, 32 closed sessions to endless streams took a third of the throughput
-        // of the next round). Past that it waits, unread, to be cut.
+        // of the next round). Past that the socket is cut once the client's last bytes have left.
         dropped += chunk.length;
         this.buffers.release(chunk);
-        return dropped < DROP_AFTER_CLIENT_CLOSE;
+        if (dropped < DROP_AFTER_CLIENT_CLOSE) return true;
+        if (tcp.writableFinished) tcp.destroy();
+        else tcp.once('finish', () => tcp.destroy());
+        return false;
       }
       recorder?.fromContainer(chunk);
       const size = this.buffers.held(chunk);
