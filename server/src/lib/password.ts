@@ -22,6 +22,27 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
+/**
+ * Hashes at most this many of a batch at once. Each hash holds one of libuv's threads (four by
+ * default) for tens of milliseconds; a whole import queued at once would keep sign-ins, file reads
+ * and compression waiting behind it for as long as the import takes.
+ */
+const BATCH_HASH_CONCURRENCY = 2;
+
+/** Hashes a batch (an admin's import) a few at a time, in the order given. */
+export async function hashPasswords(passwords: readonly string[]): Promise<string[]> {
+  const hashes: string[] = new Array<string>(passwords.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < passwords.length) {
+      const index = next++;
+      hashes[index] = await hash(passwords[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_HASH_CONCURRENCY, passwords.length) }, worker));
+  return hashes;
+}
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

@@ -220,5 +220,79 @@ for (const engine of engines()) {
       });
       assert.equal(cached.statusCode, 304);
     });
+
+    test('concurrent logo changes release each previous file once and leave no file unreferenced', async () => {
+      assert.equal((await uploadLogo(await png(400, 200, '#aa0000'))).statusCode, 200);
+      const first = (await getConfig()).globalConfig;
+      // The same bytes as an asset too (a post links them): the logo's file now has two references.
+      const asset = multipart([
+        { field: 'files', filename: 'logo.webp', content: fs.readFileSync(blobPath(ctx.env.dataDir, first.logoHash)) },
+      ]);
+      const stored = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/assets',
+        payload: asset.payload,
+        headers: { ...asset.headers, cookie },
+      });
+      assert.equal(stored.statusCode, 200, stored.body);
+      const referenceCount = async (hash: string) =>
+        (await ctx.app.db.select().from(files).where(eq(files.hash, hash)))[0]?.referenceCount;
+      assert.equal(await referenceCount(first.logoHash), 2);
+
+      const [upload, reset, other] = await Promise.all([
+        png(410, 200, '#00aa00').then(uploadLogo),
+        ctx.app.inject({ method: 'DELETE', url: '/api/admin/config/logo', headers: { cookie } }),
+        png(420, 200, '#0000aa').then(uploadLogo),
+      ]);
+      for (const response of [upload, reset, other]) assert.equal(response.statusCode, 200, response.body);
+
+      assert.equal(await referenceCount(first.logoHash), 1, 'only the logo’s own reference was dropped');
+      assert.equal(await referenceCount(first.faviconHash), undefined);
+      // Whatever order they ran in, every remaining file is the asset or the current logo's, each
+      // referenced once.
+      const current = (await getConfig()).globalConfig;
+      const expected = [first.logoHash, current.logoHash, current.faviconHash].filter(Boolean).sort();
+      const rows = await ctx.app.db.select().from(files);
+      assert.deepEqual(
+        rows
+          .filter((row) => row.name === 'logo' || row.name === 'favicon' || row.hash === first.logoHash)
+          .map((row) => [row.hash, row.referenceCount])
+          .sort(),
+        expected.map((hash) => [hash, 1]),
+      );
+    });
+  });
+}
+
+const postgres = engines().find((engine) => engine.name === 'postgres');
+if (postgres) {
+  describe('admin config saved concurrently (postgres)', () => {
+    let ctx: TestApp;
+    let cookie: string;
+
+    before(async () => {
+      ctx = await createTestApp(postgres);
+      ({ cookie } = await asUser(ctx.app, 'Admin'));
+    });
+    after(async () => ctx.close());
+
+    test('two admins saving the settings page at once both succeed, and one of them wins whole', async () => {
+      for (let round = 0; round < 10; round++) {
+        const titles = [`First ${round}`, `Second ${round}`];
+        const responses = await Promise.all(
+          titles.map((title) =>
+            ctx.app.inject({
+              method: 'PUT',
+              url: '/api/admin/config',
+              payload: { ...fullConfig(), globalConfig: { ...fullConfig().globalConfig, title } },
+              headers: { cookie },
+            }),
+          ),
+        );
+        for (const response of responses) assert.equal(response.statusCode, 200, `round ${round}: ${response.body}`);
+        const saved = (await ctx.app.inject({ method: 'GET', url: '/api/admin/config', headers: { cookie } })).json();
+        assert.ok(titles.includes(saved.globalConfig.title), saved.globalConfig.title);
+      }
+    });
   });
 }

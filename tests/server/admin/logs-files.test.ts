@@ -116,6 +116,18 @@ for (const engine of engines()) {
       assert.equal(afterCount - before, 51);
     });
 
+    test('a backlog beyond one statement’s 65,535 parameters is stored whole, not dropped', async () => {
+      // 9,000 rows of 8 parameters each, as after a minute of failing requests while a write hung.
+      const sink = new LogSink(ctx.app.db, { intervalMs: 3_600_000, maxBatch: 100_000 });
+      const count = async () => (await ctx.app.db.select({ n: sql<number>`count(*)::int` }).from(logs))[0]!.n;
+      const before = await count();
+      for (let i = 0; i < 9_000; i++) {
+        sink.add(toLogRow({ level: 40, time: Date.now(), msg: `backlog ${i}`, ip: '10.0.0.1', status: 'Failed' })!);
+      }
+      await sink.close();
+      assert.equal((await count()) - before, 9_000);
+    });
+
     test('files are listed newest first, one page at a time', async () => {
       const body = multipart([
         { field: 'files', filename: 'one.txt', content: 'file one' },

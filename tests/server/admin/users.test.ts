@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
+import type * as Argon2 from '@node-rs/argon2';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { sessions, teamMembers, teams, users } from '../../../server/src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -7,6 +9,10 @@ import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';
 import { createTeam } from '../db/fixtures';
 import { asUser, createUser, signIn, uniqueName } from '../helpers/users';
+
+// The library's own exports object, which the password module reads `hash` from at each call (an
+// `import` here would get a copy of it).
+const argon2 = createRequire(__filename)('@node-rs/argon2') as typeof Argon2;
 
 const newUser = (overrides: Record<string, unknown> = {}) => {
   const userName = uniqueName('b');
@@ -117,6 +123,29 @@ for (const engine of engines()) {
       const members = await ctx.app.db.select().from(teamMembers).where(eq(teamMembers.teamId, team!.id));
       assert.deepEqual(members.map((member) => member.userId).sort(), [rowA!.id, rowB!.id].sort());
       await signIn(ctx.app, c.userName, c.password);
+    });
+
+    test('batch creation hashes a few passwords at a time, leaving the threadpool to other work', async (t) => {
+      // Counted at the library (the native hash runs on libuv's threadpool, four threads by default).
+      const hash = argon2.hash;
+      let inFlight = 0;
+      let most = 0;
+      let calls = 0;
+      t.mock.method(argon2, 'hash', async (...args: Parameters<typeof hash>) => {
+        calls += 1;
+        most = Math.max(most, (inFlight += 1));
+        try {
+          return await hash(...args);
+        } finally {
+          inFlight -= 1;
+        }
+      });
+      const batch = Array.from({ length: 12 }, () => newUser());
+      const response = await call('POST', '/api/admin/users', batch);
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(calls, batch.length);
+      assert.ok(most <= 2, `${most} hashes ran at once`);
+      await signIn(ctx.app, batch[11]!.userName, batch[11]!.password);
     });
 
     test('an existing user name or e-mail updates that user and resets its password', async () => {

@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../../server/src/app';
-import { tryHoldAdvisoryLock } from '../../../server/src/db/advisory-lock';
-import type { DatabaseHandle } from '../../../server/src/db/client';
+import { connectLockSession, tryHoldAdvisoryLock } from '../../../server/src/db/advisory-lock';
+import { connectPostgres, type DatabaseHandle } from '../../../server/src/db/client';
 import { createRedisBuildLock } from '../../../server/src/plugins/app/build-lock';
 import { Leadership } from '../../../server/src/plugins/app/leader';
 import { submissions } from '../../../server/src/db/schema';
 import { createPlayingTeam, submissionFor } from '../db/fixtures';
 import { createTestApp, testEnv } from '../helpers/app';
 import { startPrivateRedis } from '../helpers/private-services';
-import { engines } from '../helpers/database';
+import { createScratchDatabase, engines } from '../helpers/database';
 
 /**
  * The pieces that make several instances one platform, each shown in-process: the advisory-lock
@@ -105,6 +106,83 @@ if (postgres) {
       await third.stop();
     });
   });
+
+  describe('the leader lock when a host vanishes without closing its connection', () => {
+    let scratch: { url: string; drop(): Promise<void> };
+    before(async () => {
+      scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    });
+    after(async () => scratch.drop());
+
+    test('the lock’s session has short TCP keepalives: PostgreSQL frees a vanished leader’s lock in seconds', async () => {
+      const handle = connectPostgres(scratch.url);
+      const session = await connectLockSession(handle.db);
+      try {
+        assert.ok(session);
+        const show = async (name: string) =>
+          (await session.query<Record<string, string>>(`show ${name}`)).rows[0]![name];
+        // Found dead after 10 s of silence and three unanswered probes 5 s apart (the default is 2 h 11 min).
+        assert.equal(await show('tcp_keepalives_idle'), '10');
+        assert.equal(await show('tcp_keepalives_interval'), '5');
+        assert.equal(await show('tcp_keepalives_count'), '3');
+        // And when an answer of its own goes unacknowledged, which keepalives do not cover.
+        assert.equal(await show('tcp_user_timeout'), '25000');
+      } finally {
+        await session?.end();
+        await handle.close();
+      }
+    });
+
+    test('a leader whose database stops answering gives the lead up instead of leading unseen', async () => {
+      const proxy = await startProxy(new URL(scratch.url));
+      const viaProxy = new URL(scratch.url);
+      viaProxy.port = String(proxy.port);
+      const handle = connectPostgres(viaProxy.toString());
+      const leader = new Leadership(() => tryHoldAdvisoryLock(handle.db, 4343), quietLog);
+      try {
+        await leader.start();
+        assert.equal(leader.leading, true);
+        // A partition: nothing passes any more, and nobody closes anything.
+        proxy.blackhole();
+        await until('the leader to notice its lock is unconfirmed', () => !leader.leading, 30_000);
+      } finally {
+        // The partition ends with the connections: the election tries in flight fail at once.
+        proxy.close();
+        await leader.stop();
+        await handle.close();
+      }
+    });
+  });
+}
+
+/**
+ * A TCP relay to PostgreSQL that can stop relaying without closing anything, as a network partition
+ * or a vanished host looks from either end.
+ */
+async function startProxy(target: URL): Promise<{ port: number; blackhole(): void; close(): void }> {
+  let holed = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(from);
+      from.on('data', (chunk) => void (holed || to.write(chunk)));
+      from.on('error', () => undefined);
+      from.on('close', () => holed || to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    blackhole: () => void (holed = true),
+    close() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
 }
 
 if (redisUrl) {

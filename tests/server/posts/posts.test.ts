@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../../server/src/db/client';
 import { posts } from '../../../server/src/db/schema';
+import { ensureWelcomePost } from '../../../server/src/modules/posts/posts.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';
@@ -201,6 +203,28 @@ for (const engine of engines()) {
     test('a 50-character title and long markdown are accepted', async () => {
       const id = await addPost({ title: 'z'.repeat(50), content: 'long '.repeat(20_000) });
       assert.equal((await inject('GET', `/api/posts/${id}`)).json().title.length, 50);
+    });
+  });
+}
+
+const postgres = engines().find((engine) => engine.name === 'postgres');
+if (postgres) {
+  describe('the welcome post on PostgreSQL', () => {
+    let database: DatabaseHandle;
+    before(async () => {
+      database = await postgres.open();
+    });
+    after(async () => database.close());
+
+    test('instances starting together on an empty database add one welcome post, not one each', async () => {
+      // Each round is a fresh start: an empty table and three instances' onReady at once.
+      for (let round = 0; round < 20; round++) {
+        await database.db.delete(posts);
+        const added = await Promise.all([0, 1, 2].map(() => ensureWelcomePost(database.db)));
+        const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(posts)) as [{ n: number }];
+        assert.equal(n, 1, `round ${round}`);
+        assert.equal(added.filter(Boolean).length, 1, `round ${round}: exactly one reports it added the post`);
+      }
     });
   });
 }

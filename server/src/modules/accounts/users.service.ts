@@ -5,7 +5,7 @@ import type { components } from '../../contract/api.generated';
 import { badRequest, type HttpError, notFound } from '../../lib/http-error';
 import { searchPattern } from '../../lib/paging';
 import type { SortRequest } from '../../lib/sorting';
-import { hashPassword, passwordProblem } from '../../lib/password';
+import { hashPassword, hashPasswords, passwordProblem } from '../../lib/password';
 import { avatarUrl } from '../../lib/blobs';
 import { releaseFileRow, removeBlob } from '../attachments';
 import { insertTeamWithMembers } from '../teams';
@@ -109,7 +109,7 @@ export async function addUsers(db: Database, entries: UserCreateModel[]): Promis
     checkEmailLength(entry.email);
   }
   // Hashing is the slow part (tens of ms each); doing it first keeps the transaction short.
-  const hashes = await Promise.all(entries.map((entry) => hashPassword(entry.password)));
+  const hashes = await hashPasswords(entries.map((entry) => entry.password));
 
   return db.transaction(async (tx) => {
     const teamsByName = new Map<string, string[]>();

@@ -43,7 +43,16 @@ export async function deletePost(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Inserts the post only while the table is empty, in one statement, so two starting servers add one.
+ * Holds the welcome post's lock until the transaction ends: under it, `insertPostIfNone` of one
+ * starting server sees what another's committed. Advisory, as there is no row to lock before the
+ * post exists; free on PGlite, whose transactions run one at a time anyway.
+ */
+export async function lockWelcomePost(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('posts:welcome', 0))`);
+}
+
+/**
+ * Inserts the post only while the table is empty (under `lockWelcomePost`, so two starting servers add one).
  * Its author is the earliest registered admin, so the post shows a name rather than none; on a
  * database without an admin it has no author.
  */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { components } from '../../contract/api.generated';
 import { avatarUrl } from '../../lib/blobs';
@@ -9,6 +9,7 @@ import {
   findPost,
   insertPost,
   insertPostIfNone,
+  lockWelcomePost,
   listPosts,
   updatePost,
   type PostWithAuthor,
@@ -115,7 +116,14 @@ const WELCOME = {
   tag: 'Welcome',
 };
 
-/** GZCTF adds a welcome post on a start with no posts at all (reference §1.2). */
-export async function ensureWelcomePost(db: Db): Promise<boolean> {
-  return insertPostIfNone(db, { id: newPostId(), ...WELCOME });
+/**
+ * GZCTF adds a welcome post on a start with no posts at all (reference §1.2). Instances starting
+ * together take turns: each statement sees the table as its own snapshot shows it, so two at once
+ * both found it empty; one after the other, the second sees the first's post.
+ */
+export async function ensureWelcomePost(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockWelcomePost(tx);
+    return insertPostIfNone(tx, { id: newPostId(), ...WELCOME });
+  });
 }

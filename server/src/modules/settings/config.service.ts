@@ -1,11 +1,13 @@
 import type { components } from '../../contract/api.generated';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { Env } from '../../env';
 import { generateApiKeyPair } from '../../lib/api-encryption';
+import { sha256 } from '../../lib/blobs';
 import { toWebp } from '../../lib/images';
-import { releaseFile, storeFile } from '../attachments';
+import { releaseFileRow, removeBlob, storeFile } from '../attachments';
 import type { Settings } from './settings.defaults';
-import type { SettingsStore } from './settings.plugin';
+import { readSettings, settingRows, type SettingsStore } from './settings.plugin';
+import { lockSettings, writeSettingRows } from './settings.repository';
 
 export type ConfigEditModel = components['schemas']['ConfigEditModel'];
 
@@ -55,7 +57,7 @@ export async function updateConfig(deps: ConfigDeps, model: ConfigEditModel): Pr
 
 /**
  * Stores the logo (640 px wide) and favicon (256 px) as WebP and points the settings at them; the
- * previous files lose their reference only once the new ones are in place.
+ * previous files lose their reference in the same transaction.
  */
 export async function updateLogo(deps: ConfigDeps, image: Buffer): Promise<{ logoHash: string; faviconHash: string }> {
   const [logo, favicon] = await Promise.all([
@@ -63,28 +65,46 @@ export async function updateLogo(deps: ConfigDeps, image: Buffer): Promise<{ log
     toWebp(image, { width: FAVICON_WIDTH }),
   ]);
   const { dataDir } = deps.env;
-  const previous = (await getConfig(deps)).globalConfig;
-  const storedLogo = await storeFile(deps.db, dataDir, { buffer: logo, name: 'logo' });
-  const storedFavicon = await storeFile(deps.db, dataDir, { buffer: favicon, name: 'favicon' });
-  try {
-    await deps.settings.update({ globalConfig: { logoHash: storedLogo.hash, faviconHash: storedFavicon.hash } });
-  } catch (error) {
-    await releaseFile(deps.db, dataDir, storedLogo.hash);
-    await releaseFile(deps.db, dataDir, storedFavicon.hash);
-    throw error;
-  }
-  await releasePrevious(deps, previous);
-  return { logoHash: storedLogo.hash, faviconHash: storedFavicon.hash };
+  const hashes = { logoHash: sha256(logo), faviconHash: sha256(favicon) };
+  await changeLogo(deps, hashes, async (tx) => {
+    // Each store holds its hash's lock until the commit: taken in hash order, as an upload of several
+    // files takes them, so an upload of the same two pictures cannot deadlock with this.
+    const files = [
+      { buffer: logo, name: 'logo', hash: hashes.logoHash },
+      { buffer: favicon, name: 'favicon', hash: hashes.faviconHash },
+    ].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
+    for (const file of files) await storeFile(tx, dataDir, { buffer: file.buffer, name: file.name });
+  });
+  return hashes;
 }
 
 export async function resetLogo(deps: ConfigDeps): Promise<void> {
-  const previous = (await getConfig(deps)).globalConfig;
-  await deps.settings.update({ globalConfig: { logoHash: null, faviconHash: null } });
-  await releasePrevious(deps, previous);
+  await changeLogo(deps, { logoHash: null, faviconHash: null }, async () => {});
 }
 
-async function releasePrevious(deps: ConfigDeps, previous: { logoHash: string | null; faviconHash: string | null }) {
-  for (const hash of [previous.logoHash, previous.faviconHash]) {
-    if (hash) await releaseFile(deps.db, deps.env.dataDir, hash);
-  }
+type LogoHashes = { logoHash: string | null; faviconHash: string | null };
+
+/**
+ * Points the settings at new logo files (`store` takes their references) and drops the previous
+ * files' references, in one transaction under the logo's lock: of two changes at once (uploads, a
+ * reset), each releases the files the one before it set, once. Read-modify-write on the stored rows,
+ * not the copy, which another instance's change may not have reached yet.
+ */
+async function changeLogo(deps: ConfigDeps, next: LogoHashes, store: (tx: Db) => Promise<void>): Promise<void> {
+  const unreferenced = await deps.db.transaction(async (tx) => {
+    await lockSettings(tx, 'logo');
+    const previous = (await readSettings(tx)).globalConfig;
+    await store(tx);
+    await writeSettingRows(tx, settingRows({ globalConfig: next }));
+    // After the store: the same picture again took a second reference, which this balances.
+    const deleted: string[] = [];
+    for (const hash of [previous.logoHash, previous.faviconHash]) {
+      if (hash && (await releaseFileRow(tx, hash)) === 'deleted') deleted.push(hash);
+    }
+    return deleted;
+  });
+  // Drops this copy and tells the other instances (the rows are already written).
+  await deps.settings.update({});
+  // Only after the commit, so a rollback can never leave a row without its bytes.
+  for (const hash of unreferenced) await removeBlob(deps.db, deps.env.dataDir, hash);
 }

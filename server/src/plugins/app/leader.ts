@@ -10,7 +10,11 @@ declare module 'fastify' {
 
 /** Any fixed number works: every instance of the platform just has to use the same one. */
 const LEADER_LOCK_KEY = 0x475a4c44;
-/** How often an instance that does not lead tries to take over (a dead leader's lock frees at once). */
+/**
+ * How often an instance that does not lead tries to take over, and the leader checks that its lock's
+ * connection still answers. A leader that exits frees the lock at once; one whose host or network
+ * vanished, once PostgreSQL finds its session dead (about 25 s: db/advisory-lock.ts).
+ */
 const ELECTION_MS = 3_000;
 
 interface Job {
@@ -34,6 +38,7 @@ export class Leadership {
   private readonly onElection: Array<() => Promise<unknown>> = [];
   private timer: NodeJS.Timeout | undefined;
   private trying: Promise<void> | undefined;
+  private verifying: Promise<void> | undefined;
   private stopped = true;
 
   constructor(
@@ -64,7 +69,7 @@ export class Leadership {
   async start(): Promise<void> {
     this.stopped = false;
     await this.elect();
-    this.timer = setInterval(() => void this.elect(), ELECTION_MS);
+    this.timer = setInterval(() => (this.lock ? this.verify(this.lock) : void this.elect()), ELECTION_MS);
     this.timer.unref();
   }
 
@@ -102,6 +107,15 @@ export class Leadership {
       }
     })();
     return this.trying;
+  }
+
+  /**
+   * A leader cut off from the database (a partition; its host still running) cannot tell that
+   * PostgreSQL will soon free its lock for another instance: a lock connection that stops answering
+   * counts as lost (its `lost` handler resigns), so two instances never run the jobs for long.
+   */
+  private verify(lock: HeldLock): void {
+    this.verifying ??= lock.verify().finally(() => (this.verifying = undefined));
   }
 
   private schedule(job: Job): void {

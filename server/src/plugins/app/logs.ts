@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { formatLogLine } from './log-format';
 import { lazyChild } from './lazy-logger';
-import { insertLogRows, type NewLogRow } from './logs.repository';
+import { insertLogRows, LOG_INSERT_MAX_ROWS, type NewLogRow } from './logs.repository';
 
 /**
  * The admin log page's data (GZCTF's database sink, reference §5.18).
@@ -89,14 +89,18 @@ export class LogSink extends EventEmitter<{ entry: [NewLogRow] }> {
 
   private async write(): Promise<void> {
     const batch = this.buffer.splice(0);
-    if (batch.length === 0) return;
-    try {
-      await insertLogRows(this.db, batch);
-    } catch (error) {
-      // Not through the logger: that would feed the failure back into this sink.
-      process.stderr.write(
-        `could not store ${batch.length} log entries: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
+    // A backlog (entries piling up while a write hung) goes in several statements; one that fails
+    // loses its own entries only.
+    for (let start = 0; start < batch.length; start += LOG_INSERT_MAX_ROWS) {
+      const chunk = batch.slice(start, start + LOG_INSERT_MAX_ROWS);
+      try {
+        await insertLogRows(this.db, chunk);
+      } catch (error) {
+        // Not through the logger: that would feed the failure back into this sink.
+        process.stderr.write(
+          `could not store ${chunk.length} log entries: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+      }
     }
   }
 }

@@ -12,6 +12,12 @@ import fp from 'fastify-plugin';
 export interface Signals {
   publish(topic: string, payload?: unknown): Promise<void>;
   subscribe(topic: string, listener: (payload: unknown) => void): void;
+  /**
+   * Called when this instance hears the channel again after a break (its Redis subscriber
+   * reconnected): messages sent meanwhile never arrive, so whoever caches on the strength of them
+   * reloads. Never called without Redis.
+   */
+  onReconnect(listener: () => void): void;
 }
 
 declare module 'fastify' {
@@ -34,11 +40,14 @@ export default fp(
       }
     };
     const subscribe = (topic: string, listener: (payload: unknown) => void) => void local.on(topic, listener);
+    const reconnectListeners: Array<() => void> = [];
+    const onReconnect = (listener: () => void) => void reconnectListeners.push(listener);
     const redis = app.redis;
     if (!redis) {
       app.decorate('signals', {
         publish: async (topic: string, payload?: unknown) => hear(topic, payload),
         subscribe,
+        onReconnect,
       });
       return;
     }
@@ -49,6 +58,24 @@ export default fp(
     subscriber.on('message', (_channel: string, text: string) => {
       const { topic, payload } = JSON.parse(text) as { topic: string; payload: unknown };
       hear(topic, payload);
+    });
+    // Every later `ready` is a reconnection. ioredis subscribes again by itself, but only after this
+    // event; the answer to our own subscribe says the channel is heard again, so what the listeners
+    // reload then cannot miss a message sent in between.
+    subscriber.on('ready', () => {
+      const resync = () => {
+        for (const listener of reconnectListeners) {
+          try {
+            listener();
+          } catch (error) {
+            app.log.warn({ err: error }, 'a signal reconnection listener failed');
+          }
+        }
+      };
+      subscriber.subscribe(channel).then(resync, (error: unknown) => {
+        app.log.warn({ err: error }, 'could not subscribe to signals again');
+        resync();
+      });
     });
     app.decorate('signals', {
       async publish(topic: string, payload?: unknown) {
@@ -65,6 +92,7 @@ export default fp(
         hear(topic, payload ?? null);
       },
       subscribe,
+      onReconnect,
     });
     app.addHook('onClose', async () => {
       await subscriber.quit().catch(() => subscriber.disconnect());
