@@ -19,9 +19,10 @@ export const api = accountApi.enhanceEndpoints({
     accountRegister: { extraOptions: { quiet: [400], encrypt: ['password'] } },
     accountRecovery: { extraOptions: { quiet: [400, 404] } },
     accountPasswordReset: { extraOptions: { quiet: [400], encrypt: ['password'] } },
-    // The verify and confirm pages show the outcome, whatever it is.
-    accountVerify: { extraOptions: { quiet: true, maxRetries: 0 } },
-    accountMailChangeConfirm: { extraOptions: { quiet: true, maxRetries: 0 } },
+    // The verify and confirm pages show the outcome, whatever it is; a rate limit still gets the
+    // spec §8 "try later" notification, which tells the visitor that opening the link again later helps.
+    accountVerify: { extraOptions: { quiet: { except: [429] }, maxRetries: 0 } },
+    accountMailChangeConfirm: { extraOptions: { quiet: { except: [429] }, maxRetries: 0 } },
     accountLogOut: { onQueryStarted: notify.on('signedOut') },
     accountUpdate: { extraOptions: { quiet: [400] }, onQueryStarted: notify.on('profileUpdated') },
     accountChangePassword: {

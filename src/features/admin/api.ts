@@ -1,19 +1,24 @@
 import { assetsApi } from '@/shared/api/assets';
+import { hubSubscription } from '@/shared/api/hubSubscription';
 import { filesBody } from '@/shared/api/multipart';
 import { doneTexts, successNotifier } from '@/shared/notifications/success';
+import { addLiveLog, mergeLogPage } from './lib/liveLogs';
 import {
   adminApi,
+  type AdminLogsApiArg,
   type AdminSearchTeamsApiArg,
   type AdminSearchTeamsApiResponse,
   type AdminTeamModel,
   type AdminUpdateLogoApiArg,
   type AdminUserInfoModel,
+  type ProfileUserInfoModel,
   type TeamInfoModel,
   type UserInfoModel,
 } from './api.generated';
 
 export type {
   AccountPolicy,
+  AdminLogsApiArg,
   AdminTeamModel,
   AdminUserInfoModel,
   ChallengeModel,
@@ -23,6 +28,7 @@ export type {
   GlobalConfig,
   LocalFile,
   LogMessageModel,
+  ProfileUserInfoModel,
   Role,
   TeamInfoModel,
   TeamModel,
@@ -65,6 +71,7 @@ const withQueries = adminApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpo
     /**
      * The size of a stored file, from the `Content-Length` of a HEAD request: `LocalFile` carries only
      * hash and name. A hash always names the same bytes, so the answer is kept for the whole visit.
+     * Asked one file at a time, on demand (files.columns.tsx): each HEAD counts in the rate limit.
      */
     assetSize: build.query<number | null, { hash: string; name: string }>({
       query: ({ hash, name }) => ({
@@ -76,7 +83,8 @@ const withQueries = adminApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpo
         },
       }),
       keepUnusedDataFor: 3600,
-      extraOptions: { maxRetries: 0, quiet: true },
+      // A failure just brings the button back; a rate limit is announced so the admin knows why.
+      extraOptions: { maxRetries: 0, quiet: { except: [429] } },
     }),
   }),
 });
@@ -104,7 +112,24 @@ export const api = withQueries.enhanceEndpoints({
       invalidatesTags: ['AdminUser', 'AdminTeam', 'Team'],
       onQueryStarted: notify.on('usersCreated', ({ body }) => ({ number: body.length })),
     },
-    adminUserInfo: { providesTags: (_result, _error, { userid }) => [{ type: 'AdminUser', id: userid }] },
+    // The edit dialog reads the user afresh when it opens (the list is not polled, and the user may
+    // have changed their profile since): the row it was opened from takes the fresh values too.
+    adminUserInfo: {
+      providesTags: (_result, _error, { userid }) => [{ type: 'AdminUser', id: userid }],
+      async onQueryStarted({ userid }, { dispatch, getState, queryFulfilled }) {
+        let fresh: ProfileUserInfoModel;
+        try {
+          ({ data: fresh } = await queryFulfilled);
+        } catch {
+          return;
+        }
+        const state = getState() as Parameters<typeof api.util.selectCachedArgsForQuery>[0];
+        const apply = applyUserChanges(userid, fresh);
+        for (const args of api.util.selectCachedArgsForQuery(state, 'adminGetUsers')) {
+          dispatch(api.util.updateQueryData('adminGetUsers', args, apply));
+        }
+      },
+    },
     adminUpdateUserInfo: {
       // Team lists show member names; the signed-in admin may have edited themself.
       invalidatesTags: (_result, _error, { userid }) => [
@@ -174,7 +199,22 @@ export const api = withQueries.enhanceEndpoints({
       onQueryStarted: notify.on('teamDeleted'),
     },
 
-    adminLogs: { providesTags: ['AdminLog'] },
+    adminLogs: {
+      providesTags: ['AdminLog'],
+      // Every page and level is an entry, and a first page holds a hub connection: one the page no
+      // longer shows goes at once, with its connection, instead of staying open for 60 s.
+      keepUnusedDataFor: 0,
+      merge: (cached, polled, { arg }) => mergeLogPage(cached, polled, arg),
+      // Spec §7, reference §6/§7.4: the log is live. Each Information+ line is pushed on /hub/admin;
+      // it belongs on the first page, and later pages follow on their polling (as the monitor lists).
+      async onCacheEntryAdded(arg, lifecycle) {
+        if (arg.skip) return;
+        const live = hubSubscription('/hub/admin', (_arg: AdminLogsApiArg, { updateCachedData }: typeof lifecycle) => ({
+          ReceivedLog: (payload) => updateCachedData((draft) => addLiveLog(draft, payload, arg)),
+        }));
+        await live(arg, lifecycle);
+      },
+    },
 
     adminFiles: { providesTags: ['AdminFile', 'Asset'] },
 
@@ -222,7 +262,10 @@ assetsApi.enhanceEndpoints({
   },
 });
 
-/** Applies a saved admin user edit to a cached page of users; null fields were left unchanged. */
+/**
+ * Applies a saved admin user edit, or a freshly read profile, to a cached page of users; null (or
+ * missing) fields were left unchanged.
+ */
 const applyUserChanges = (id: string, changes: AdminUserInfoModel) => (draft: { data: UserInfoModel[] }) => {
   const user = draft.data.find((item) => item.id === id);
   if (!user) return;
@@ -243,6 +286,9 @@ const applyTeamChanges = (id: number, changes: AdminTeamModel) => (draft: { data
   if (changes.bio) team.bio = changes.bio;
 };
 
+/** A file's size if it was asked for already, without asking (files.columns.tsx asks on demand). */
+export const useAssetSizeState = api.endpoints.assetSize.useQueryState;
+
 /** The logo upload's body (field `file`). */
 export const logoUploadBody = (file: File) => filesBody<AdminUpdateLogoApiArg['body']>(file);
 
@@ -255,6 +301,7 @@ export const {
   useAdminResetLogoMutation,
   useAdminGetUsersQuery,
   useAdminAddUsersMutation,
+  useAdminUserInfoQuery,
   useAdminUpdateUserInfoMutation,
   useAdminDeleteUserMutation,
   useAdminResetPasswordMutation,
@@ -264,7 +311,7 @@ export const {
   useAdminDeleteTeamMutation,
   useAdminLogsQuery,
   useAdminFilesQuery,
-  useAssetSizeQuery,
+  useLazyAssetSizeQuery,
   useAdminInstancesQuery,
   useAdminDestroyInstanceMutation,
 } = api;

@@ -34,8 +34,9 @@ export const api = infoApi.enhanceEndpoints({
     // Without captcha settings a form simply shows no captcha; the server still decides.
     infoGetCaptchaConfig: { extraOptions: { quiet: true } },
     // Each call mints a fresh single-use challenge: nothing cached goes stale (the generated
-    // invalidation of 'Info' would refetch the client config), and the widget reports failures itself.
-    infoPowChallenge: { invalidatesTags: [], extraOptions: { maxRetries: 0, quiet: true } },
+    // invalidation of 'Info' would refetch the client config), and the widget reports failures
+    // itself, except a rate limit, which gets the "try later" notification (spec §8).
+    infoPowChallenge: { invalidatesTags: [], extraOptions: { maxRetries: 0, quiet: { except: [429] } } },
   },
 });
 

@@ -51,7 +51,10 @@ const withSession = api.injectEndpoints({
 export { api as sessionApi };
 
 export interface Session {
-  /** The signed-in user, or null when signed out (or not known yet). */
+  /**
+   * The signed-in user, or null when signed out (or not known yet). After a failed re-check it is
+   * still the last known user.
+   */
   user: ProfileUserInfoModel | null;
   userId: string | null;
   userName: string | null;
@@ -69,10 +72,14 @@ export interface Session {
 export function useSession(): Session {
   // Asked again when the tab comes back into focus: another tab may have signed out or in meanwhile,
   // and the listener below then drops what this tab still holds of the last user.
-  const { data, isUninitialized, isLoading, isFetching, isError } = withSession.useAccountSessionQuery(undefined, {
+  const { data, isUninitialized, isLoading, isFetching } = withSession.useAccountSessionQuery(undefined, {
     refetchOnFocus: true,
   });
-  const user = !isError && data ? data : null;
+  // Only an answer says who is signed in: the signed-out statuses come back as `null` data. A failed
+  // re-check (5xx after the base query's retries, a network error, a timeout) keeps the last answer,
+  // which RTK Query leaves in place; taking it as "signed out" would unmount the admin area and the
+  // editors, and their unsaved input with them, over a proxy hiccup while the tab was away.
+  const user = data ?? null;
   const role = user?.role;
   // Uninitialized (the first render, before the probe starts) counts as loading: not yet known.
   return {

@@ -74,6 +74,28 @@ describe('the pages behind mailed links', () => {
     expect(store.getState().notifications.queue).toEqual([]);
   });
 
+  it.each([
+    ['verification', VERIFY_LINK, 'verify', null],
+    ['mail-change confirmation', '/account/confirm?token=abc&email=bmV3QGV4YW1wbGUub3Jn', 'mailchangeconfirm', USER],
+  ] as const)(
+    'announces a rate-limited %s as "try later", and shows the outcome on the page too',
+    async (_name, link, endpoint, signedIn) => {
+      mockSession(signedIn ? { ...signedIn } : null);
+      server.use(
+        http.post(`${API}/account/${endpoint}`, () =>
+          HttpResponse.json({ title: 'Too many requests, wait a minute', status: 429 }, { status: 429 }),
+        ),
+      );
+      renderApp(link);
+      const page = await screen.findByRole('main');
+      expect(
+        await within(page).findByText('Too many requests, wait a minute', {}, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      // The notification (outside the page) is titled as spec §8 asks for a 429.
+      expect(await screen.findByText('Please try again later')).toBeInTheDocument();
+    },
+  );
+
   it('says so when a link lost its query', async () => {
     mockSession();
     renderApp('/account/verify?token=only');

@@ -102,6 +102,19 @@ describe('the sign-in page', () => {
     expect(field).toHaveAttribute('type', 'text');
   });
 
+  it('announces a rate-limited captcha challenge as "try later"', async () => {
+    mockCaptcha('HashPow');
+    mockSession();
+    server.use(
+      http.get(`${API}/captcha/powchallenge`, () =>
+        HttpResponse.json({ title: 'Too many challenges, wait a minute', status: 429 }, { status: 429 }),
+      ),
+    );
+    renderApp('/account/login');
+    await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 });
+    expect(await screen.findByText('Please try again later', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('solves a HashPow captcha and sends "{id}:{answer}" with the form', async () => {
     mockCaptcha('HashPow');
     const session = mockSession();

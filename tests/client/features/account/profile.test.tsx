@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -184,5 +185,33 @@ describe('the profile page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findAllByRole('link', { name: 'Sign in' })).not.toHaveLength(0);
     expect(screen.queryByRole('link', { name: /^Profile/ })).not.toBeInTheDocument();
+  });
+
+  it('stays on the profile, with what was typed, when the session re-check on focus fails', async () => {
+    const session = mockSession({ ...USER });
+    const { store, router } = await openProfile();
+    const stop = setupListeners(store.dispatch);
+    try {
+      await enterText(field(/^Phone number/), '+1 555');
+      // The tab comes back while the network is still down.
+      server.use(
+        http.get(`${API}/account/profile`, () => {
+          session.probes += 1;
+          return HttpResponse.error();
+        }),
+      );
+      const before = session.probes;
+      window.dispatchEvent(new Event('focus'));
+      await waitFor(() => expect(session.probes).toBe(before + 1));
+      await waitFor(() =>
+        expect(
+          Object.values(store.getState().api.queries).find((entry) => entry?.endpointName === 'accountSession')?.status,
+        ).toBe('rejected'),
+      );
+      expect(router.state.location.pathname).toBe('/account/profile');
+      expect(field(/^Phone number/)).toHaveValue('+1 555');
+    } finally {
+      stop();
+    }
   });
 });

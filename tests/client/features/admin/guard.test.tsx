@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../msw';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
@@ -40,5 +42,36 @@ describe('the admin guard', () => {
     expect(names).toEqual(['Games', 'Teams', 'Users', 'Instances', 'Logs', 'Files', 'Settings']);
     expect(screen.getByRole('tab', { name: 'Instances' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+  });
+
+  it('keeps an admin page and what was typed in it when the session re-check on focus fails', async () => {
+    mockPlatform({ profile: { userName: 'root', role: 'Admin' } });
+    server.use(http.get(`${API}/admin/users`, () => HttpResponse.json({ data: [], length: 0, total: 0 })));
+    const { store } = renderApp('/admin/users');
+    const stop = setupListeners(store.dispatch);
+    try {
+      const search = await screen.findByRole('searchbox', { name: 'Search users' }, { timeout: 5000 });
+      await userEvent.type(search, 'alice');
+
+      // The tab comes back while the server restarts: every probe answers 503.
+      let probes = 0;
+      server.use(
+        http.get(`${API}/account/profile`, () => {
+          probes += 1;
+          return HttpResponse.json({ title: 'Service unavailable', status: 503 }, { status: 503 });
+        }),
+      );
+      window.dispatchEvent(new Event('focus'));
+      await waitFor(() => expect(probes).toBe(3), { timeout: 5000 });
+      await waitFor(() =>
+        expect(
+          Object.values(store.getState().api.queries).find((entry) => entry?.endpointName === 'accountSession')?.status,
+        ).toBe('rejected'),
+      );
+      expect(screen.queryByRole('heading', { name: 'Sign in to continue' })).not.toBeInTheDocument();
+      expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('alice');
+    } finally {
+      stop();
+    }
   });
 });

@@ -63,18 +63,19 @@ describe('the admin logs', () => {
 });
 
 describe('the admin files', () => {
-  it('lists files with a link, the size and a confirmed delete; uploads as multipart `files`', async () => {
+  it('lists files with a link, the size on demand and a confirmed delete; uploads as multipart `files`', async () => {
     let files = [{ hash: HASH, name: 'handout.zip' }];
     const deleted: string[] = [];
     const uploaded: string[][] = [];
+    let heads = 0;
     server.use(
       http.get(`${API}/admin/files`, () =>
         HttpResponse.json({ data: files, length: files.length, total: files.length }),
       ),
-      http.head(
-        `http://localhost/assets/${HASH}/handout.zip`,
-        () => new HttpResponse(null, { status: 200, headers: { 'Content-Length': '1536' } }),
-      ),
+      http.head(`http://localhost/assets/${HASH}/handout.zip`, () => {
+        heads += 1;
+        return new HttpResponse(null, { status: 200, headers: { 'Content-Length': '1536' } });
+      }),
       http.delete(`${API}/assets/:hash`, ({ params }) => {
         deleted.push(String(params.hash));
         files = [];
@@ -92,8 +93,11 @@ describe('the admin files', () => {
     const grid = await screen.findByRole('grid', { name: 'Files' });
     const link = await within(grid).findByRole('link', { name: 'handout.zip' });
     expect(link).toHaveAttribute('href', `/assets/${HASH}/handout.zip`);
-    expect(await within(grid).findByText('1.50 KiB')).toBeInTheDocument();
     expect(within(grid).getByText(HASH)).toBeInTheDocument();
+    expect(heads).toBe(0);
+    await userEvent.click(within(grid).getByRole('button', { name: 'Show the size of handout.zip' }));
+    expect(await within(grid).findByText('1.50 KiB')).toBeInTheDocument();
+    expect(heads).toBe(1);
 
     await userEvent.upload(screen.getByTestId('files-input'), [
       new File(['a'], 'new.txt', { type: 'text/plain' }),
@@ -112,6 +116,38 @@ describe('the admin files', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toEqual([HASH]));
     await waitFor(() => expect(within(grid).queryByText('handout.zip')).not.toBeInTheDocument());
+  });
+});
+
+describe('a page of 50 files', () => {
+  it('costs one list request, not one more per row, and a size costs one request when asked for', async () => {
+    const files = Array.from({ length: 50 }, (_, index) => ({
+      hash: index.toString(16).padStart(64, '0'),
+      name: `file-${index}.bin`,
+    }));
+    const requests: string[] = [];
+    server.use(
+      http.get(`${API}/admin/files`, ({ request }) => {
+        requests.push(`GET ${new URL(request.url).pathname}`);
+        return HttpResponse.json({ data: files, length: files.length, total: files.length });
+      }),
+      http.head('http://localhost/assets/:hash/:name', ({ params }) => {
+        requests.push(`HEAD ${String(params.name)}`);
+        return new HttpResponse(null, { status: 200, headers: { 'Content-Length': '2048' } });
+      }),
+    );
+    renderApp('/admin/files');
+    const grid = await screen.findByRole('grid', { name: 'Files' });
+    await within(grid).findByRole('link', { name: 'file-0.bin' });
+    // Give any per-row request time to go out.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests).toEqual(['GET /api/admin/files']);
+
+    await userEvent.click(within(grid).getByRole('button', { name: 'Show the size of file-1.bin' }));
+    expect(await within(grid).findByText('2.00 KiB')).toBeInTheDocument();
+    expect(requests).toEqual(['GET /api/admin/files', 'HEAD file-1.bin']);
+    // The other rows still offer the button.
+    expect(within(grid).getByRole('button', { name: 'Show the size of file-0.bin' })).toBeInTheDocument();
   });
 });
 

@@ -12,6 +12,8 @@ const everyone = Array.from({ length: TOTAL }, (_, index) => user(index + 1));
 function serveUsers() {
   const pages: Array<{ count: string | null; skip: string | null }> = [];
   const searches: Array<string | null> = [];
+  const details: string[] = [];
+  const saved: unknown[] = [];
   let people = everyone;
   server.use(
     http.get(`${API}/admin/users`, ({ request }) => {
@@ -27,11 +29,30 @@ function serveUsers() {
     }),
     http.put(`${API}/admin/users/:id`, async ({ params, request }) => {
       const body = (await request.json()) as Partial<(typeof everyone)[number]>;
+      saved.push(body);
       people = people.map((item) => (item.id === params.id ? { ...item, ...body } : item));
       return new HttpResponse(null, { status: 200 });
     }),
+    // One user as the server stores them now (ProfileUserInfoModel: no e-mail confirmation).
+    http.get(`${API}/admin/users/:id`, ({ params }) => {
+      details.push(String(params.id));
+      const found = people.find((item) => item.id === params.id);
+      if (!found) return HttpResponse.json({ title: 'User not found', status: 404 }, { status: 404 });
+      const { id, userName, email, bio, phone, realName, stdNumber, avatar, role } = found;
+      return HttpResponse.json({ userId: id, userName, email, bio, phone, realName, stdNumber, avatar, role });
+    }),
   );
-  return { pages, searches };
+  return {
+    pages,
+    searches,
+    details,
+    saved,
+    /** Changes a stored user behind the list's back (the user edits their own profile). */
+    change: (id: string, changes: Partial<(typeof everyone)[number]>) => {
+      people = people.map((item) => (item.id === id ? { ...item, ...changes } : item));
+    },
+    stored: (id: string) => people.find((item) => item.id === id),
+  };
 }
 
 // A data grid in jsdom is slow to render and to query by role.
@@ -146,15 +167,8 @@ describe('the admin users table', () => {
     expect(store.getState().notifications.queue.every((item) => item.variant === 'error')).toBe(true);
   });
 
-  it('edits a user: validates, sends every field, closes, and patches only that row', async () => {
-    const { pages } = serveUsers();
-    const saved: unknown[] = [];
-    server.use(
-      http.put(`${API}/admin/users/:id`, async ({ request }) => {
-        saved.push(await request.json());
-        return new HttpResponse(null, { status: 200 });
-      }),
-    );
+  it('edits a user: validates, sends what changed, closes, and patches only that row', async () => {
+    const { pages, saved } = serveUsers();
     renderApp('/admin/users');
     const grid = await findGrid('user4');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit user4' }));
@@ -174,22 +188,68 @@ describe('the admin users table', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Monitor' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit user4' })).not.toBeInTheDocument());
-    expect(saved).toEqual([
-      {
-        userName: 'abc',
-        email: 'user4@example.com',
-        role: 'Monitor',
-        emailConfirmed: true,
-        bio: '',
-        phone: '',
-        realName: 'Real 4',
-        stdNumber: 'S4',
-      },
-    ]);
+    // Null (left out) means unchanged to the server.
+    expect(saved).toEqual([{ userName: 'abc', role: 'Monitor' }]);
     // The saved row shows the change at once, and the page was not asked for again.
     expect(await within(grid).findByText('abc')).toBeInTheDocument();
     expect(within(grid).queryByText('user4')).not.toBeInTheDocument();
     expect(pages).toEqual([{ count: '30', skip: '0' }]);
+  });
+
+  it('edits the user as the server has them now, not as the list row last saw them', async () => {
+    const { details, change, stored } = serveUsers();
+    const id = user(5).id!;
+    renderApp('/admin/users');
+    const grid = await findGrid('user5');
+    // Meanwhile the user fixes their real name and phone on their profile page.
+    change(id, { realName: 'Fixed Name', phone: '+1 555 0100' });
+    expect(within(grid).getByText('Real 5')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit user5' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user5' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Real name' })).toHaveValue('Fixed Name');
+    expect(within(dialog).getByRole('textbox', { name: 'Phone' })).toHaveValue('+1 555 0100');
+    expect(details).toEqual([id]);
+    // The row the dialog was opened from shows the fresh values too.
+    expect(await within(grid).findByText('Fixed Name')).toBeInTheDocument();
+
+    // Only the role changes; whatever the user wrote stays.
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Monitor' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit user5' })).not.toBeInTheDocument());
+    expect(stored(id)).toMatchObject({ role: 'Monitor', realName: 'Fixed Name', phone: '+1 555 0100' });
+  });
+
+  it('reads the user again on each opening, and offers a retry when that fails', async () => {
+    const { details } = serveUsers();
+    const id = user(6).id!;
+    renderApp('/admin/users');
+    await findGrid('user6');
+    let failing = true;
+    server.use(
+      http.get(`${API}/admin/users/:id`, () =>
+        failing ? HttpResponse.json({ title: 'Service unavailable', status: 503 }, { status: 503 }) : undefined,
+      ),
+    );
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit user6' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user6' });
+    expect(
+      await within(dialog).findByText('This user could not be loaded.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'User name' })).not.toBeInTheDocument();
+
+    failing = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'User name' })).toHaveValue('user6');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit user6' }));
+    await within(await screen.findByRole('dialog', { name: 'Edit user6' })).findByRole('textbox', {
+      name: 'User name',
+    });
+    expect(details).toEqual([id, id]);
   });
 
   it('creates users in a batch from pasted lines, refusing lines with problems', async () => {

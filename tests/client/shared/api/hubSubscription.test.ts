@@ -100,4 +100,19 @@ describe('hubSubscription', () => {
     expect(handlers).not.toHaveBeenCalled();
     expect(FakeConnection.last).toBeUndefined();
   });
+
+  it('opens the admin hub without a game: it has one channel for the whole platform', async () => {
+    const entry = lifecycle();
+    const done = hubSubscription<{ level: string }, typeof entry.api>('/hub/admin', (_arg, api) => ({
+      ReceivedLog: (payload) => api.updateCachedData(payload),
+    }))({ level: 'All' }, entry.api);
+    entry.loaded();
+    await waitFor(() => expect(FakeConnection.last?.started).toBe(true));
+    expect(FakeConnection.last!.url).toBe('/hub/admin');
+    FakeConnection.last!.handlers.get('ReceivedLog')!({ msg: 'hello' });
+    expect(entry.updates).toEqual([{ msg: 'hello' }]);
+    entry.removed();
+    await done;
+    expect(FakeConnection.last!.stopped).toBe(true);
+  });
 });

@@ -140,4 +140,40 @@ describe('a tab coming back into focus', () => {
       stop();
     }
   });
+
+  it.each([
+    ['a server error', () => HttpResponse.json({ title: 'Bad gateway', status: 502 }, { status: 502 }), 3],
+    ['a network error', () => HttpResponse.error(), 1],
+  ] as const)(
+    'keeps the signed-in admin when the re-check fails with %s, after the usual retries',
+    async (_name, failure, attempts) => {
+      serve({ userId: 'u2', userName: 'root', role: 'Admin' });
+      const store = setupStore();
+      store.dispatch(baseApi.util.resetApiState());
+      const stop = setupListeners(store.dispatch);
+      try {
+        const { result } = renderHook(() => useSession(), {
+          wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
+        });
+        await waitFor(() => expect(result.current.isAdmin).toBe(true));
+        let probes = 0;
+        server.use(
+          http.get(`${API}/account/profile`, () => {
+            probes += 1;
+            return failure();
+          }),
+        );
+        window.dispatchEvent(new Event('focus'));
+        // The re-check has run and failed (RTK keeps the last answer in the entry).
+        const probe = () =>
+          Object.values(store.getState().api.queries).find((q) => q?.endpointName === 'accountSession');
+        await waitFor(() => expect(probe()?.status).toBe('rejected'), { timeout: 5000 });
+        // 5xx is retried twice by the base query; a network error is not retried.
+        expect(probes).toBe(attempts);
+        expect(result.current).toMatchObject({ userId: 'u2', signedIn: true, isAdmin: true, isLoading: false });
+      } finally {
+        stop();
+      }
+    },
+  );
 });
