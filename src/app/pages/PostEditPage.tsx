@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useSession } from '@/shared/api/session';
 import { PostEditor } from '@/features/edit/components/PostEditor';
+import { useAnsweredSinceMount } from '@/features/edit/lib/useStoredForm';
 import { usePost } from '@/features/posts/api';
 import { getErrorMessage, getErrorStatus } from '@/shared/api/errors';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
@@ -43,7 +44,15 @@ export default function PostEditPage() {
   const { postId = NEW_POST } = useParams();
   const isNew = postId.toLowerCase() === NEW_POST;
   const { signedIn, isAdmin, isLoading: checking, isFetching } = useSession();
-  const { data: post, error, isLoading } = usePost(postId, { skip: isNew || !isAdmin });
+  const {
+    data: post,
+    error,
+    isLoading,
+    fulfilledTimeStamp,
+  } = usePost(postId, { skip: isNew || !isAdmin, fresh: true });
+  // The editor starts from the post as stored now: a copy cached by the post page may predate another
+  // admin's edit, and saving would put the old text back.
+  const fresh = useAnsweredSinceMount(fulfilledTimeStamp);
 
   if (!signedIn && (checking || isFetching)) return <PageSpinner />;
   if (!signedIn) {
@@ -73,8 +82,8 @@ export default function PostEditPage() {
     );
   }
   if (isNew) return <PostEditor post={null} />;
-  if (post) return <PostEditor key={post.id} post={post} />;
-  if (isLoading) return <PageSpinner />;
+  if (post && fresh) return <PostEditor key={post.id} post={post} />;
+  if (isLoading || (post && !error)) return <PageSpinner />;
   return (
     <Notice
       severity={getErrorStatus(error) === 404 ? 'warning' : 'error'}

@@ -1,13 +1,12 @@
-import { useCallback } from 'react';
 import { successNotifier, titledTexts } from '@/shared/notifications/success';
 import { filesBody } from '@/shared/api/multipart';
 import { pageParams, toPage, type Page } from '@/shared/api/paging';
 import {
   editApi,
-  type EditUpdatePostApiArg,
   type AdminWriteupsApiArg,
   type GameParticipationsApiArg,
   type ParticipationInfoModel,
+  type PostDetailModel,
   type PostEditModel,
   type WriteupInfoModel,
 } from './api.generated';
@@ -17,15 +16,11 @@ export type {
   GameNotice,
   ParticipationInfoModel,
   ParticipationStatus,
-  PostEditModel,
   WriteupInfoModel,
 } from './api.generated';
 
 const notifyPosts = successNotifier(titledTexts('posts'));
 const notifyEdit = successNotifier(titledTexts('edit'));
-
-/** A pin toggle sends only the title and the new pin (see `usePinPost`). */
-const isPinOnly = ({ postEditModel }: EditUpdatePostApiArg) => postEditModel.content === undefined;
 
 /**
  * Admin content management (`/api/edit/…`).
@@ -104,18 +99,19 @@ export const api = editApi.enhanceEndpoints({
       },
     },
     adminWriteups: { providesTags: (_result, _error, { id }) => [{ type: 'Writeup', id }] },
-    editAddPost: {
-      invalidatesTags: [{ type: 'Post', id: 'LIST' }],
-      onQueryStarted: notifyPosts.on('created'),
+    // Not the generated 'Edit' tag, which no query here provides: the game's writeup lists refresh.
+    editDeleteGameWriteUps: {
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Writeup', id }],
+      onQueryStarted: notifyEdit.on('writeupsDeleted'),
     },
+    // Pages write posts through `editSavePost` and `editSetPostPin` below, which announce themselves;
+    // these tags only keep the caches right should anything call the plain endpoints.
+    editAddPost: { invalidatesTags: [{ type: 'Post', id: 'LIST' }] },
     editUpdatePost: {
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Post', id: 'LIST' },
         { type: 'Post', id },
       ],
-      onQueryStarted: notifyPosts.on((arg) =>
-        isPinOnly(arg) ? (arg.postEditModel.isPinned ? 'pinned' : 'unpinned') : 'saved',
-      ),
     },
     editDeletePost: {
       invalidatesTags: (_result, _error, { id }) => [
@@ -133,42 +129,103 @@ export interface EditablePost extends Required<Omit<PostEditModel, 'tags'>> {
   tags?: string[] | null;
 }
 
-/**
- * Pins or unpins a post. GZCTF's update rule (reference §3.9, the contract's PostEditModel): when
- * `isPinned` differs from the stored value only the pin changes, so the title (required) and the
- * new pin are all it needs.
- */
-export function usePinPost() {
-  const [update, state] = api.useEditUpdatePostMutation();
-  const pin = useCallback(
-    (post: { id: string; title: string; isPinned: boolean }) =>
-      update({ id: post.id, postEditModel: { title: post.title, isPinned: !post.isPinned } }),
-    [update],
-  );
-  return [pin, state] as const;
+/** What the editor saves: a new post (`id` null) or over the stored post `id`. */
+interface SavePostArg {
+  id: string | null;
+  /** Title, summary, content and tags as typed. */
+  text: Required<Omit<PostEditModel, 'isPinned'>>;
+  /**
+   * The pin to set, or undefined to leave a stored post's pin as it is by then (the admin did not touch
+   * the switch, so a pin changed elsewhere meanwhile stays). A new post starts unpinned unless told.
+   */
+  isPinned?: boolean;
 }
 
+/** The text of a post as the server compares it: an update that kept it applied only a pin change. */
+const textOf = ({ title, summary, content, tags }: Pick<PostDetailModel, 'title' | 'summary' | 'content' | 'tags'>) =>
+  JSON.stringify([title, summary ?? '', content ?? '', tags ?? []]);
+
+/** A PUT that hit the pin-only branch is sent again this often at most (each means a concurrent pin change). */
+const TEXT_ATTEMPTS = 3;
+
 /**
- * Saves the editor's fields: creates the post (resolving to the new id) or updates it. Because a
- * changed pin is the only change an update applies, an edit that also moves the pin is sent as two
- * updates: the text with the stored pin, then the pin.
+ * Post writes that cannot lose text. GZCTF's update rule (reference §2.4 "PUT /api/edit/posts/{id}",
+ * §3.9): when `isPinned` differs from the stored value **only** the pin changes, otherwise title,
+ * summary, content and tags are replaced (missing ones become empty). A client that guesses the
+ * stored pin from a cached copy either drops the text (editor) or wipes it (pin toggle). So both
+ * read the post fresh (`GET /api/posts/{id}`) right before writing and always send the whole post.
  */
-export function useSavePost() {
-  const [add, addState] = api.useEditAddPostMutation();
-  const [update, updateState] = api.useEditUpdatePostMutation();
-  const save = useCallback(
-    async (model: Required<PostEditModel>, stored: EditablePost | null): Promise<string> => {
-      if (!stored) return add({ postEditModel: model }).unwrap();
-      await update({ id: stored.id, postEditModel: { ...model, isPinned: stored.isPinned } }).unwrap();
-      if (model.isPinned !== stored.isPinned) {
-        await update({ id: stored.id, postEditModel: { title: model.title, isPinned: model.isPinned } }).unwrap();
-      }
-      return stored.id;
-    },
-    [add, update],
-  );
-  return [save, { isLoading: addState.isLoading || updateState.isLoading }] as const;
-}
+const postWrites = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * Sets a post's pin to `isPinned` (what the toggle showed the admin, flipped). When the fresh copy
+     * already has it (a second click, another admin) nothing is written: a PUT with an unchanged pin
+     * would rewrite the author and time. Otherwise the whole stored post goes out with the new pin, so
+     * even if the pin moved in between and the server takes the text branch, the text stays as stored.
+     */
+    editSetPostPin: build.mutation<PostDetailModel, { id: string; isPinned: boolean }>({
+      async queryFn({ id, isPinned }, _api, _extraOptions, baseQuery) {
+        const stored = await baseQuery({ url: `/api/posts/${id}` });
+        if (stored.error) return { error: stored.error };
+        const post = stored.data as PostDetailModel;
+        if (post.isPinned === isPinned) return { data: post };
+        const { title, summary, content, tags } = post;
+        const body: PostEditModel = { title, summary, content, tags: tags ?? [], isPinned };
+        const saved = await baseQuery({ url: `/api/edit/posts/${id}`, method: 'PUT', body });
+        return saved.error ? { error: saved.error } : { data: saved.data as PostDetailModel };
+      },
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Post', id: 'LIST' },
+        { type: 'Post', id },
+      ],
+      onQueryStarted: notifyPosts.on(({ isPinned }) => (isPinned ? 'pinned' : 'unpinned')),
+    }),
+    /**
+     * Creates a post (resolving to its id) or saves the editor's text over a stored one. The text goes
+     * out with the pin the server has now, read fresh, so it takes the text branch; should the answer
+     * show the old text (the pin moved in between), it is sent again. A pin the admin changed follows
+     * as a second update, again with the whole post.
+     */
+    editSavePost: build.mutation<string, SavePostArg>({
+      async queryFn({ id, text, isPinned }, _api, _extraOptions, baseQuery) {
+        if (id === null) {
+          const body: PostEditModel = { ...text, isPinned: isPinned ?? false };
+          const created = await baseQuery({ url: '/api/edit/posts', method: 'POST', body });
+          return created.error ? { error: created.error } : { data: created.data as string };
+        }
+        const stored = await baseQuery({ url: `/api/posts/${id}` });
+        if (stored.error) return { error: stored.error };
+        let pinned = (stored.data as PostDetailModel).isPinned;
+        for (let attempt = 1; attempt <= TEXT_ATTEMPTS; attempt++) {
+          const body: PostEditModel = { ...text, isPinned: pinned };
+          const saved = await baseQuery({ url: `/api/edit/posts/${id}`, method: 'PUT', body });
+          if (saved.error) return { error: saved.error };
+          const answer = saved.data as PostDetailModel;
+          pinned = answer.isPinned;
+          if (textOf(answer) === textOf(text)) break;
+          // The old text came back: the pin moved after the read and only it changed. The stored pin is
+          // now the one sent, so the same body takes the text branch this time.
+        }
+        if (isPinned !== undefined && isPinned !== pinned) {
+          const body: PostEditModel = { ...text, isPinned };
+          const saved = await baseQuery({ url: `/api/edit/posts/${id}`, method: 'PUT', body });
+          if (saved.error) return { error: saved.error };
+        }
+        return { data: id };
+      },
+      invalidatesTags: (_result, _error, { id }) =>
+        id === null
+          ? [{ type: 'Post', id: 'LIST' }]
+          : [
+              { type: 'Post', id: 'LIST' },
+              { type: 'Post', id },
+            ],
+      onQueryStarted: notifyPosts.on(({ id }) => (id === null ? 'created' : 'saved')),
+    }),
+  }),
+});
+
+export const { useEditSetPostPinMutation, useEditSavePostMutation } = postWrites;
 
 export const {
   useEditDeletePostMutation,
@@ -184,6 +241,7 @@ export const {
   useEditDeleteGameNoticeMutation,
   useGameParticipationsQuery,
   useAdminParticipationMutation,
+  useEditDeleteGameWriteUpsMutation,
 } = api;
 
 /**
@@ -225,7 +283,8 @@ export const { useGameParticipationsPageQuery } = participationPages;
 
 /**
  * The writeups page's list, one page at a time and searched by team name on the server (beyond
- * GZCTF: `count`, `skip`, `search`, `X-Total-Count`); deleting all writeups invalidates the game's tag.
+ * GZCTF: `count`, `skip`, `search`, `X-Total-Count`). Every page of a game shares its 'Writeup' tag,
+ * which deleting all of the game's writeups invalidates.
  */
 const writeupPages = api.injectEndpoints({
   endpoints: (build) => ({

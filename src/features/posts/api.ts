@@ -34,7 +34,10 @@ export function useLatestPosts() {
   return { ...result, posts: result.data ? sortPosts(result.data) : undefined };
 }
 
-/** One post with its content (`GET /api/posts/{id}`); `skip` for a post that does not exist yet. */
-export function usePost(id: string, { skip = false }: { skip?: boolean } = {}) {
-  return api.useInfoGetPostQuery({ id }, { skip });
+/**
+ * One post with its content (`GET /api/posts/{id}`); `skip` for a post that does not exist yet,
+ * `fresh` to read it again on mount (an editor must not start from an older cached copy).
+ */
+export function usePost(id: string, { skip = false, fresh = false }: { skip?: boolean; fresh?: boolean } = {}) {
+  return api.useInfoGetPostQuery({ id }, { skip, refetchOnMountOrArgChange: fresh });
 }

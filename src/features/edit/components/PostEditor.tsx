@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { translateText } from '@/shared/text/textRef';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
-import { useEditDeletePostMutation, useSavePost, type EditablePost } from '../api';
+import { useEditDeletePostMutation, useEditSavePostMutation, type EditablePost } from '../api';
 import { normaliseTags, POST_TITLE_MAX, postTitleError } from '../lib/postFields';
 import { MarkdownField } from './MarkdownField';
 
@@ -27,7 +27,7 @@ export function PostEditor({ post }: { post: EditablePost | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const [save, { isLoading: saving }] = useSavePost();
+  const [save, { isLoading: saving }] = useEditSavePostMutation();
   const [remove, { isLoading: deleting }] = useEditDeletePostMutation();
   const [title, setTitle] = useState(post?.title ?? '');
   const [summary, setSummary] = useState(post?.summary ?? '');
@@ -44,7 +44,11 @@ export function PostEditor({ post }: { post: EditablePost | null }) {
     setTitleTouched(true);
     if (titleError) return;
     try {
-      const id = await save({ title: title.trim(), summary, content, tags: normaliseTags(tags), isPinned }, post);
+      const text = { title: title.trim(), summary, content, tags: normaliseTags(tags) };
+      // A pin is sent only when the switch was moved here: `post` may be an old copy, and the pin the
+      // server has by now (read when saving, see editSavePost) is kept otherwise.
+      const pin = !post || isPinned !== post.isPinned ? isPinned : undefined;
+      const id = await save({ id: post?.id ?? null, text, isPinned: pin }).unwrap();
       void navigate(`/posts/${id}`);
     } catch {
       // The error notification says why; the fields stay as typed.

@@ -81,12 +81,14 @@ export function ScoreboardFreezeSection(props: Props) {
   const freeze = useBeyondGetGameFreezeQuery({ id: props.gameId });
   return (
     <Section title={t('edit:info.section.freeze')}>
-      {freeze.error ? (
-        <Alert severity="error">{getErrorMessage(t, freeze.error)}</Alert>
-      ) : freeze.data ? (
-        // Keyed by the stored value, so the field shows what was saved after each change.
-        <FreezeForm key={freeze.data.freezeAt ?? 'none'} {...props} freezeAt={freeze.data.freezeAt} />
-      ) : null}
+      {/* A failed reload (after a save) is said above the form, which stays as it was. */}
+      <Stack spacing={2}>
+        {freeze.error && <Alert severity="error">{getErrorMessage(t, freeze.error)}</Alert>}
+        {freeze.data && (
+          // Keyed by the stored value, so the field shows what was saved after each change.
+          <FreezeForm key={freeze.data.freezeAt ?? 'none'} {...props} freezeAt={freeze.data.freezeAt} />
+        )}
+      </Stack>
     </Section>
   );
 }

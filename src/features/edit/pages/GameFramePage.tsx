@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useEditGetGameQuery } from '../api';
+import { PageNotFound } from '../components/PageNotFound';
 import { useGameId } from '../lib/gameId';
 
 /** The sections of one game, in GZCTF's order. */
@@ -26,6 +27,8 @@ export default function GameFramePage() {
   const section = /^\/admin\/games\/[^/]+\/([^/]+)/i.exec(pathname)?.[1]?.toLowerCase();
   const current = GAME_SECTIONS.find((item) => item === section) ?? false;
 
+  // No game has such an id: nothing to load (the sections would skip their queries and spin forever).
+  if (Number.isNaN(id)) return <PageNotFound />;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

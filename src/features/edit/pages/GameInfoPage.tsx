@@ -1,5 +1,6 @@
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,6 +22,7 @@ import { PosterField } from '../components/PosterField';
 import { ScoreboardFreezeSection } from '../components/ScoreboardFreezeSection';
 import { Section } from '../components/Section';
 import { useGameId } from '../lib/gameId';
+import { useAnsweredSinceMount, useStoredForm } from '../lib/useStoredForm';
 import {
   formToGame,
   gameToForm,
@@ -32,10 +34,13 @@ import {
 
 type Switches = 'hidden' | 'practiceMode' | 'acceptWithoutReview' | 'writeupRequired';
 
-/** The Info form of one stored game; the page keys it by the game so a reload starts afresh. */
-function GameInfoForm({ game }: { game: GameInfoModel & { id: number } }) {
+/**
+ * The Info form of one stored game. A reload of the game replaces the form while nothing is typed and
+ * leaves the admin's edits alone otherwise (`useStoredForm`).
+ */
+function GameInfoForm({ gameId, game }: { gameId: number; game: GameInfoModel }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<GameForm>(() => gameToForm(game));
+  const { form, setForm, markSaved } = useStoredForm(game, gameToForm);
   const [submitted, setSubmitted] = useState(false);
   const [update, { isLoading, error }] = useEditUpdateGameMutation();
 
@@ -67,8 +72,10 @@ function GameInfoForm({ game }: { game: GameInfoModel & { id: number } }) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(validateGameForm(form)).length > 0) return;
+    const saved = form;
     // The server's answer (inline below and as a notification) says why a save failed.
-    await update({ id: game.id, gameInfoModel: formToGame(form, game.id) }).catch(() => undefined);
+    const outcome = await update({ id: gameId, gameInfoModel: formToGame(saved, gameId) });
+    if (!('error' in outcome)) markSaved(saved);
   }
 
   const invalid = submitted && Object.keys(errors).length > 0;
@@ -93,7 +100,7 @@ function GameInfoForm({ game }: { game: GameInfoModel & { id: number } }) {
         <Grid size={{ xs: 12, md: 4 }}>
           <Section title={t('edit:info.section.poster')}>
             <Stack spacing={2}>
-              <PosterField gameId={game.id} poster={game.poster ?? null} title={game.title} />
+              <PosterField gameId={gameId} poster={game.poster ?? null} title={game.title} />
               <TextField
                 label={t('edit:info.field.publicKey')}
                 value={game.publicKey ?? ''}
@@ -216,18 +223,50 @@ function GameInfoForm({ game }: { game: GameInfoModel & { id: number } }) {
   );
 }
 
-/** `/admin/games/:id/info`: every setting of the game (reference §2.4). */
+/**
+ * `/admin/games/:id/info`: every setting of the game (reference §2.4). Saving replaces all of them, so
+ * the form starts only from an answer fetched after the page opened: the game frame's cached copy may
+ * be as old as the admin's visit, and changes made elsewhere since would be saved away. A reload that
+ * fails later is shown above the form, which keeps what was typed.
+ */
 export default function GameInfoPage() {
-  const { t } = useTranslation();
   const id = useGameId();
+  // Keyed by the game, so opening another one waits for its fresh answer too.
+  return <GameInfo key={id} id={id} />;
+}
+
+function GameInfo({ id }: { id: number }) {
+  const { t } = useTranslation();
   const game = useEditGetGameQuery({ id }, { skip: Number.isNaN(id), refetchOnMountOrArgChange: true });
-  if (game.error) return <Alert severity="error">{getErrorMessage(t, game.error)}</Alert>;
-  if (!game.data || game.data.id === undefined) return <PageSpinner />;
-  // Keyed by the stored game: a different game starts a fresh form, a refetch after saving does not.
+  const fresh = useAnsweredSinceMount(game.fulfilledTimeStamp);
+  const stored = game.data;
+  if (!fresh || !stored || stored.id === undefined) {
+    return game.error && !game.isFetching ? (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void game.refetch()}>
+            {t('edit:action.retry')}
+          </Button>
+        }
+      >
+        {getErrorMessage(t, game.error)}
+      </Alert>
+    ) : (
+      <PageSpinner />
+    );
+  }
+  // A reload of this game goes through the form (see GameInfoForm).
   return (
     <Stack spacing={3}>
-      <GameInfoForm key={game.data.id} game={{ ...game.data, id: game.data.id }} />
-      <ScoreboardFreezeSection gameId={game.data.id} start={game.data.start} end={game.data.end} />
+      {game.error && (
+        <Alert severity="warning">
+          <AlertTitle>{t('edit:info.error.reloadFailed')}</AlertTitle>
+          {getErrorMessage(t, game.error)}
+        </Alert>
+      )}
+      <GameInfoForm gameId={stored.id} game={stored} />
+      <ScoreboardFreezeSection gameId={stored.id} start={stored.start} end={stored.end} />
     </Stack>
   );
 }

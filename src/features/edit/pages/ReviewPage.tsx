@@ -11,6 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import { DownloadButton } from '@/shared/ui/DownloadButton';
@@ -54,8 +55,9 @@ const STATUS_FILTER_SX: SxProps<Theme> = (theme) => ({
  * `/admin/games/:id/review`: the teams that joined the game, one server page at a time (events have
  * thousands). Filter by status and division, search team names (debounced), accept or reject the
  * pending ones, suspend and reinstate accepted ones (spec §4), and move teams between divisions.
- * Rejecting and suspending ask first. The game's sheets download from here too, with their progress. A change patches its row in place (see `adminParticipation`
- * in ../api.ts), so a row whose new status no longer matches the filter stays until the next load.
+ * Rejecting and suspending ask first. The game's sheets download from here too, with their progress.
+ * A change patches its row in place (see `adminParticipation` in ../api.ts), so a row whose new status
+ * no longer matches the filter stays until the next refresh.
  */
 export default function ReviewPage() {
   const { t } = useTranslation();
@@ -75,7 +77,8 @@ export default function ReviewPage() {
       division: division || undefined,
       search: paging.settledSearch.trim() || undefined,
     },
-    { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true },
+    // Teams keep joining while the page is open (spec §7: data refreshes every 10 s).
+    { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true, pollingInterval: REFRESH_INTERVAL_MS },
   );
   const [edit, { isLoading, originalArgs }] = useAdminParticipationMutation();
   // Only the row being changed is busy, so the other (memoised) cards do not draw again.
@@ -154,7 +157,8 @@ export default function ReviewPage() {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      {list.isFetching ? (
+      {/* Only a new filter, search or page loads visibly; the periodic refresh happens quietly. */}
+      {list.isFetching && !list.currentData ? (
         <LinearProgress aria-label={t('loading')} />
       ) : (
         <Typography variant="body2" color="text.secondary" role="status">

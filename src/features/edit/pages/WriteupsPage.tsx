@@ -1,3 +1,4 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -19,11 +20,18 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { getErrorMessage } from '@/shared/api/errors';
+import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import { SearchField } from '@/shared/ui/paging/SearchField';
 import { PagedListFooter } from '@/shared/ui/paging/PagedListFooter';
 import { usePagedList } from '@/shared/ui/paging/usePagedList';
-import { allWriteupsUrl, useAdminWriteupsPageQuery, type WriteupInfoModel } from '../api';
+import {
+  allWriteupsUrl,
+  useAdminWriteupsPageQuery,
+  useEditDeleteGameWriteUpsMutation,
+  type WriteupInfoModel,
+} from '../api';
 import { formatDateTime } from '@/shared/lib/dateTime';
 import { useGameId } from '../lib/gameId';
 
@@ -55,39 +63,71 @@ const NO_WRITEUPS: WriteupInfoModel[] = [];
 
 /**
  * `/admin/games/:id/writeups`: the teams that submitted a writeup, newest first, one page at a time
- * and searched by team name on the server; pick one to read it here, open it in a tab, or download
- * every writeup at once as one archive.
+ * and searched by team name on the server; pick one to read it here, open it in a tab, download
+ * every writeup at once as one archive, or delete them all (after confirming).
  */
 export default function WriteupsPage() {
   const { t, i18n } = useTranslation();
   const gameId = useGameId();
+  const confirm = useConfirm();
   const paging = usePagedList();
   const list = useAdminWriteupsPageQuery(
     { id: gameId, count: paging.count, skip: paging.skip, search: paging.settledSearch || undefined },
-    { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true },
+    // Teams upload until the deadline (spec §7: data refreshes every 10 s).
+    { skip: Number.isNaN(gameId), refetchOnMountOrArgChange: true, pollingInterval: REFRESH_INTERVAL_MS },
   );
+  const [removeAll, { isLoading: deleting }] = useEditDeleteGameWriteUpsMutation();
   // The server sends them newest first; a GZCTF server too, but this keeps the order either way.
   const writeups = [...(list.currentData?.items ?? NO_WRITEUPS)].sort((a, b) => b.uploadTimeUtc - a.uploadTimeUtc);
   const total = list.data?.total ?? 0;
   const searching = paging.settledSearch !== '';
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen = writeups.find((item) => item.id === chosenId) ?? writeups[0];
+  const none = !searching && total === 0;
+
+  async function deleteAll() {
+    const confirmed = await confirm({
+      title: t('edit:writeups.deleteAllConfirm.title'),
+      message: t('edit:writeups.deleteAllConfirm.message'),
+      confirmLabel: t('edit:writeups.deleteAll'),
+      destructive: true,
+    });
+    // A failure is announced by the error notification; the list stays as the server has it.
+    if (confirmed) await removeAll({ id: gameId });
+  }
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
         <Typography color="text.secondary" role="status">
           {list.isSuccess && !searching ? t('edit:writeups.count', { count: total }) : ' '}
         </Typography>
-        <Button
-          variant="contained"
-          startIcon={<DownloadOutlined />}
-          href={allWriteupsUrl(gameId)}
-          download
-          disabled={!searching && total === 0}
-        >
-          {t('edit:writeups.downloadAll')}
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteOutlined />}
+            loading={deleting}
+            disabled={none}
+            onClick={() => void deleteAll()}
+          >
+            {t('edit:writeups.deleteAll')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<DownloadOutlined />}
+            href={allWriteupsUrl(gameId)}
+            download
+            disabled={none}
+          >
+            {t('edit:writeups.downloadAll')}
+          </Button>
+        </Stack>
       </Stack>
       {list.error && <Alert severity="error">{getErrorMessage(t, list.error)}</Alert>}
       {(total > 0 || searching) && (

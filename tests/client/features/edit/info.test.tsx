@@ -1,6 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { api } from '@/features/edit/api';
+import { toLocalInput } from '@/features/edit/lib/gameForm';
 import { decodeBloodBonus } from '@/shared/lib/bloodBonus';
 import { server } from '../../msw';
 import { API, renderApp } from '../../helpers/render';
@@ -115,5 +117,80 @@ describe('the game Info page', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Lift the freeze' }));
     await waitFor(() => expect(state.freezes).toEqual([at, null]));
     expect(await within(section).findByText('The scoreboard is live for everyone.')).toBeInTheDocument();
+  });
+
+  it('starts from a fresh answer, not the game frame’s older copy, so a save keeps changes made meanwhile', async () => {
+    const state = serveGame(game(4));
+    server.use(http.get(`${API}/edit/games/:id/challenges`, () => HttpResponse.json([])));
+    renderApp('/admin/games/4/challenges');
+    // The frame has loaded (and keeps) the game while the admin works on another section.
+    expect(await screen.findByRole('heading', { name: 'Game 4', level: 2 })).toBeInTheDocument();
+    const later = END + 60 * 60 * 1000;
+    state.game = { ...state.game, end: later };
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Info' }));
+    const summary = await screen.findByRole('textbox', { name: 'Summary' });
+    expect(screen.getByLabelText(/^End/)).toHaveValue(toLocalInput(later));
+    fill(summary, 'Fixed a typo');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(state.updates).toHaveLength(1));
+    expect(state.updates[0]).toMatchObject({ summary: 'Fixed a typo', end: later });
+  });
+
+  it('follows a reload while nothing is typed, and keeps typed edits through one', async () => {
+    const state = serveGame(game(4));
+    const { store } = renderApp('/admin/games/4/info');
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue('Game 4');
+
+    state.game = { ...state.game, title: 'Renamed elsewhere' };
+    store.dispatch(api.util.invalidateTags([{ type: 'EditGame', id: 4 }]));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Renamed elsewhere'));
+
+    fill(screen.getByRole('textbox', { name: 'Summary' }), 'Typed here');
+    state.game = { ...state.game, title: 'Renamed again', summary: 'Stored summary' };
+    store.dispatch(api.util.invalidateTags([{ type: 'EditGame', id: 4 }]));
+    // The reload has landed (the frame shows it), and the form is as typed.
+    expect(await screen.findByRole('heading', { name: 'Renamed again', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Summary' })).toHaveValue('Typed here');
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Renamed elsewhere');
+  });
+
+  it('keeps the forms and what was typed when a reload fails, and says so above them', async () => {
+    serveGame(game(4), Date.UTC(2030, 0, 11));
+    const { store } = renderApp('/admin/games/4/info');
+    fill(await screen.findByRole('textbox', { name: 'Summary' }), 'Unsaved words');
+    const section = await screen.findByRole('region', { name: 'Scoreboard freeze' });
+    await within(section).findByText(/^Players see the standings as of \d/);
+
+    const refusal = { title: 'The game is locked for maintenance', status: 400 };
+    server.use(
+      http.get(`${API}/edit/games/:id`, () => HttpResponse.json(refusal, { status: 400 })),
+      http.get(`${API}/game/:id/freeze`, () => HttpResponse.json(refusal, { status: 400 })),
+    );
+    store.dispatch(api.util.invalidateTags([{ type: 'EditGame', id: 4 }]));
+    store.dispatch(api.util.invalidateTags([{ type: 'EditGame', id: 'freeze-4' }]));
+
+    const alert = (await screen.findByText('The latest settings could not be loaded. The form keeps what you typed.'))
+      .parentElement!;
+    expect(alert).toHaveTextContent('The game is locked for maintenance');
+    expect(screen.getByRole('textbox', { name: 'Summary' })).toHaveValue('Unsaved words');
+    expect(await within(section).findByText('The game is locked for maintenance')).toBeInTheDocument();
+    expect(within(section).getByLabelText('Freeze the scoreboard at')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for a game id that is not a number, without asking the server', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.all(`${API}/edit/*`, ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json({ title: 'Not found', status: 404 }, { status: 404 });
+      }),
+    );
+    renderApp('/admin/games/abc/info');
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All games' })).toHaveAttribute('href', '/admin/games');
+    expect(screen.queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 });

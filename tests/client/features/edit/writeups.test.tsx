@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { WriteupInfoModel } from '@/features/edit/api';
@@ -77,5 +77,40 @@ describe('the game Writeups page', () => {
     expect(within(list).getByRole('button', { name: /Team 59\s*Uploaded/ })).toBeInTheDocument();
     expect(asked.at(-1)?.get('search')).toBe('Team 5');
     expect(asked.at(-1)?.get('skip')).toBe('0');
+  });
+
+  it('deletes every writeup of the game, only after confirming', async () => {
+    serveGame(game(8));
+    let stored = [writeup(1, 'Owls', 1_900_000_000_000), writeup(2, 'Foxes', 1_900_000_500_000)];
+    const deletes: string[] = [];
+    server.use(
+      http.get(`${API}/admin/writeups/:id`, () =>
+        HttpResponse.json(stored, { headers: { 'X-Total-Count': String(stored.length) } }),
+      ),
+      http.delete(`${API}/edit/games/:id/writeups`, ({ params }) => {
+        deletes.push(String(params.id));
+        stored = [];
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    renderApp('/admin/games/8/writeups');
+    await screen.findByRole('list', { name: 'Submitted writeups' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete all' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete every writeup?' });
+    expect(dialog).toHaveTextContent('All writeups submitted to this game are removed for good, for every team.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletes).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete all' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete every writeup?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete all' }));
+    await waitFor(() => expect(deletes).toEqual(['8']));
+    expect(await screen.findByText('Writeups deleted')).toBeInTheDocument();
+    // The list is read again: nothing left, and nothing to delete or download.
+    expect(await screen.findByText('Writeups submitted: 0')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Submitted writeups' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete all' })).toBeDisabled();
   });
 });

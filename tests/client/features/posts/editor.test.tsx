@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { enterText } from '../../helpers/enterText';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
 import { server } from '../../msw';
-import { ADMIN, PLAYER, post } from './support';
+import { ADMIN, PLAYER, post, servePostStore } from './support';
 
 // Typing whole posts with user-event is slow in jsdom.
 jest.setTimeout(20_000);
@@ -89,14 +89,7 @@ describe('the post editor', () => {
 
   it('saves the text first and then the pin, since a pin change alone is applied', async () => {
     mockPlatform({ profile: ADMIN });
-    const updates: unknown[] = [];
-    server.use(
-      http.get(`${API}/posts/e5e5e5e5`, () => HttpResponse.json(STORED)),
-      http.put(`${API}/edit/posts/e5e5e5e5`, async ({ request }) => {
-        updates.push(await request.json());
-        return HttpResponse.json(STORED);
-      }),
-    );
+    const store = servePostStore([STORED]);
     const { router } = renderApp('/posts/e5e5e5e5/edit');
     await screen.findByRole('heading', { name: 'Edit post', level: 1 }, { timeout: 5000 });
     expect(field(/^Title/)).toHaveValue('Schedule');
@@ -106,16 +99,66 @@ describe('the post editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/posts/e5e5e5e5'));
-    expect(updates).toEqual([
-      {
-        title: 'Schedule 2025',
-        summary: 'When things happen',
-        content: 'Starts **Friday**.',
-        tags: ['info'],
-        isPinned: false,
-      },
-      { title: 'Schedule 2025', isPinned: true },
+    const text = {
+      title: 'Schedule 2025',
+      summary: 'When things happen',
+      content: 'Starts **Friday**.',
+      tags: ['info'],
+    };
+    expect(store.updates.map((update) => update.body)).toEqual([
+      { ...text, isPinned: false },
+      { ...text, isPinned: true },
     ]);
+    expect(store.posts[0]).toMatchObject({ ...text, isPinned: true });
+  });
+
+  it('keeps the text, and a pin set elsewhere, when the post was pinned after the editor opened', async () => {
+    mockPlatform({ profile: ADMIN });
+    const store = servePostStore([STORED]);
+    const { router } = renderApp('/posts/e5e5e5e5/edit');
+    await screen.findByRole('heading', { name: 'Edit post', level: 1 }, { timeout: 5000 });
+    expect(screen.getByRole('switch', { name: 'Pin to the top of the lists' })).not.toBeChecked();
+    // Another admin pins the post from the list.
+    store.posts = [{ ...store.posts[0]!, isPinned: true }];
+
+    await userEvent.clear(field(/^Content/));
+    await userEvent.type(field(/^Content/), 'Starts on Saturday.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts/e5e5e5e5'));
+    expect(store.posts[0]).toMatchObject({ content: 'Starts on Saturday.', isPinned: true });
+    expect(store.updates.map((update) => update.body.isPinned)).toEqual([true]);
+  });
+
+  it('sends the text again when the pin moved between reading the post and saving it', async () => {
+    mockPlatform({ profile: ADMIN });
+    const store = servePostStore([STORED]);
+    const { router } = renderApp('/posts/e5e5e5e5/edit');
+    await screen.findByRole('heading', { name: 'Edit post', level: 1 }, { timeout: 5000 });
+    // Pinned elsewhere after the save read the post but before its update arrives: the server then
+    // applies only the (old) pin, and answers with the old text.
+    store.beforeNextUpdate = () => {
+      store.posts = [{ ...store.posts[0]!, isPinned: true }];
+    };
+
+    await userEvent.type(field(/^Summary/), ' and where');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/posts/e5e5e5e5'));
+    expect(store.updates).toHaveLength(2);
+    expect(store.updates[1]!.body).toEqual(store.updates[0]!.body);
+    expect(store.posts[0]).toMatchObject({ summary: 'When things happen and where', content: 'Starts **Friday**.' });
+  });
+
+  it('starts from the post as stored now, not a copy cached by the post page', async () => {
+    mockPlatform({ profile: ADMIN });
+    const store = servePostStore([STORED]);
+    const { router } = renderApp('/posts/e5e5e5e5');
+    expect(await screen.findByText('Friday', {}, { timeout: 5000 })).toBeInTheDocument();
+    store.posts[0]!.content = 'Starts **Saturday**.';
+    await router.navigate('/posts/e5e5e5e5/edit');
+    await screen.findByRole('heading', { name: 'Edit post', level: 1 }, { timeout: 5000 });
+    await waitFor(() => expect(field(/^Content/)).toHaveValue('Starts **Saturday**.'));
   });
 
   it('deletes a post only after confirmation', async () => {

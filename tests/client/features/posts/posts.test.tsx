@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API, mockPlatform, renderApp } from '../../helpers/render';
 import { server } from '../../msw';
-import { ADMIN, mockPosts, PLAYER, post } from './support';
+import { ADMIN, mockPosts, PLAYER, post, servePostStore } from './support';
 
 const POSTS = [
   post('a1a1a1a1', 'Old news', Date.UTC(2025, 0, 1), { tags: ['misc'] }),
   post('b2b2b2b2', 'Rules', Date.UTC(2024, 5, 1), { isPinned: true, tags: ['rules', 'important'] }),
   post('c3c3c3c3', 'Fresh', Date.UTC(2025, 2, 1), { authorName: 'Carol' }),
 ];
+
+/** POSTS as the server stores them, with their content. */
+const STORED = POSTS.map((item) => ({ ...item, content: `${item.title.split(' ')[0]} **text**` }));
 
 const cardTitles = () =>
   screen.getAllByTestId('post-card').map((card) => within(card).getByRole('heading').textContent);
@@ -54,27 +57,81 @@ describe('the posts list', () => {
     expect(screen.queryByRole('button', { name: /^(Pin|Unpin) / })).not.toBeInTheDocument();
   });
 
-  it('gives admins "new post" and a pin toggle per post, which pins and refreshes the list', async () => {
+  it('gives admins "new post" and a pin toggle per post, which pins with the whole post and refreshes the list', async () => {
     mockPlatform({ profile: ADMIN });
-    const store = mockPosts(POSTS);
-    const updates: Array<{ id: string; body: unknown }> = [];
-    server.use(
-      http.put(`${API}/edit/posts/:id`, async ({ request, params }) => {
-        const body = (await request.json()) as { isPinned: boolean };
-        updates.push({ id: String(params.id), body });
-        store.posts = store.posts.map((item) => (item.id === params.id ? { ...item, isPinned: body.isPinned } : item));
-        const updated = store.posts.find((item) => item.id === params.id)!;
-        return HttpResponse.json({ ...updated, content: '' });
-      }),
-    );
+    const store = servePostStore(STORED);
     await openPosts();
     expect(screen.getByRole('link', { name: 'New post' })).toHaveAttribute('href', '/posts/new/edit');
     expect(screen.getByRole('button', { name: 'Unpin “Rules”' })).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Pin “Old news”' }));
     await waitFor(() => expect(cardTitles()).toEqual(['Old news', 'Rules', 'Fresh']));
-    expect(updates).toEqual([{ id: 'a1a1a1a1', body: { title: 'Old news', isPinned: true } }]);
+    // Whichever branch of the server's rule the update takes, the text goes back as it was.
+    expect(store.updates).toEqual([
+      {
+        id: 'a1a1a1a1',
+        body: {
+          title: 'Old news',
+          summary: 'Summary of Old news',
+          content: 'Old **text**',
+          tags: ['misc'],
+          isPinned: true,
+        },
+      },
+    ]);
+    expect(store.posts[0]).toMatchObject({ isPinned: true, content: 'Old **text**', tags: ['misc'] });
     expect(await screen.findByText('Post pinned')).toBeInTheDocument();
+  });
+
+  it('pins from a list that is out of date without wiping the post', async () => {
+    mockPlatform({ profile: ADMIN });
+    const store = servePostStore(STORED);
+    await openPosts();
+    // Another admin pins it; this list still offers "pin".
+    store.posts = store.posts.map((item) => (item.id === 'a1a1a1a1' ? { ...item, isPinned: true } : item));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pin “Old news”' }));
+    expect(await screen.findByRole('button', { name: 'Unpin “Old news”' })).toHaveAttribute('aria-pressed', 'true');
+    expect(store.posts[0]).toMatchObject({
+      isPinned: true,
+      summary: 'Summary of Old news',
+      content: 'Old **text**',
+      tags: ['misc'],
+    });
+    // Already pinned: nothing to write (an update would rewrite the author and time).
+    expect(store.updates).toEqual([]);
+  });
+
+  it('survives a second click on "pin" before the list has refreshed', async () => {
+    mockPlatform({ profile: ADMIN });
+    const store = servePostStore(STORED);
+    await openPosts();
+    // The list's refresh after the first pin hangs until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(`${API}/posts`, async () => {
+        await held;
+        return HttpResponse.json(store.posts.map(({ content: _content, ...rest }) => rest));
+      }),
+    );
+
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Pin “Old news”' }));
+      await waitFor(() => expect(store.updates).toHaveLength(1));
+      const stale = await screen.findByRole('button', { name: 'Pin “Old news”' });
+      await waitFor(() => expect(stale).toBeEnabled());
+      await userEvent.click(stale);
+      expect(await screen.findAllByText('Post pinned')).toHaveLength(2);
+    } finally {
+      release();
+    }
+
+    expect(await screen.findByRole('button', { name: 'Unpin “Old news”' })).toBeInTheDocument();
+    expect(store.updates).toHaveLength(1);
+    expect(store.posts[0]).toMatchObject({ isPinned: true, summary: 'Summary of Old news', content: 'Old **text**' });
   });
 
   it('pages through many posts, ten at a time', async () => {

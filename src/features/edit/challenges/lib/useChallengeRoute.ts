@@ -1,9 +1,13 @@
 import { useParams } from 'react-router';
+import { parseRouteId } from '../../lib/gameId';
 
-/** The game and challenge ids of the current admin route (`games/:id/challenges/:chalId…`). */
+/**
+ * The game and challenge ids of the current admin route (`games/:id/challenges/:chalId…`); NaN for one
+ * that cannot name anything, which the pages show as not found instead of asking the server.
+ */
 export function useChallengeRoute() {
   const { id, chalId } = useParams();
-  return { gameId: Number(id), challengeId: Number(chalId) };
+  return { gameId: parseRouteId(id), challengeId: parseRouteId(chalId) };
 }
 
 export const challengesPath = (gameId: number) => `/admin/games/${gameId}/challenges`;

@@ -40,6 +40,7 @@ import {
   type ChallengeForm,
 } from '../lib/challengeForm';
 import { challengesPath, flagsPath, useChallengeRoute } from '../lib/useChallengeRoute';
+import { useStoredForm } from '../../lib/useStoredForm';
 
 /** A titled part of the form. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -54,14 +55,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The form of one loaded challenge; it starts from the stored values and keeps what is typed. */
+/**
+ * The form of one loaded challenge: it starts from the stored values, follows reloads (after a save,
+ * a flag or attachment change) while nothing is typed, and keeps what is typed otherwise.
+ */
 function ChallengeEditor({ gameId, challenge }: { gameId: number; challenge: ChallengeEditDetailModel }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const [update, { isLoading: saving }] = useEditUpdateGameChallengeMutation();
   const [remove, { isLoading: deleting }] = useEditDeleteGameChallengeMutation();
-  const [form, setForm] = useState<ChallengeForm>(() => formFromChallenge(challenge));
+  const { form, setForm, markSaved } = useStoredForm(challenge, formFromChallenge);
   const [showErrors, setShowErrors] = useState(false);
   const { type } = challenge;
   const errors = useMemo(() => validateForm(form, type), [form, type]);
@@ -72,8 +76,10 @@ function ChallengeEditor({ gameId, challenge }: { gameId: number; challenge: Cha
     event.preventDefault();
     setShowErrors(true);
     if (Object.keys(errors).length > 0) return;
+    const saved = form;
     // A refusal (say, a guessable flag template) is announced; the form keeps what was typed.
-    await update({ id: gameId, cId: challenge.id, challengeUpdateModel: updateModel(form, type) });
+    const outcome = await update({ id: gameId, cId: challenge.id, challengeUpdateModel: updateModel(saved, type) });
+    if (!('error' in outcome)) markSaved(saved);
   }
 
   async function deleteChallenge() {

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { CHALLENGE_CATEGORIES, categoryLook } from '@/shared/lib/challengeCategory';
 import { useConfirm } from '@/shared/ui/ConfirmProvider';
 import {
@@ -128,7 +129,11 @@ function ChallengeRow({ gameId, challenge }: { gameId: number; challenge: Challe
 export default function ChallengesPage() {
   const { t } = useTranslation();
   const { gameId } = useChallengeRoute();
-  const { data, isLoading, error } = useEditGetGameChallengesQuery({ id: gameId });
+  // Scores and accepted counts move while a game runs (spec §7: data refreshes every 10 s).
+  const { data, isLoading, error } = useEditGetGameChallengesQuery(
+    { id: gameId },
+    { refetchOnMountOrArgChange: true, pollingInterval: REFRESH_INTERVAL_MS },
+  );
   const [recount, { isLoading: recounting }] = useEditUpdateGameChallengesAcceptedCountMutation();
   const [category, setCategory] = useState<string>(ALL);
   const [creating, setCreating] = useState(false);

@@ -1,7 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { challengeApi } from '@/features/edit/api';
 import { enterText } from '../../../helpers/enterText';
-import { renderApp } from '../../../helpers/render';
+import { API, renderApp } from '../../../helpers/render';
+import { server } from '../../../msw';
 import { detail, GAME_ID, serveChallenges } from './support';
 
 jest.setTimeout(30_000);
@@ -66,5 +69,69 @@ describe('the challenge editor', () => {
     expect(screen.getByRole('textbox', { name: 'Flag template' })).toBeInTheDocument();
     expect(screen.getByText(/at least 32 bits of randomness/)).toBeInTheDocument();
     expect(screen.queryByTestId('current-attachment')).not.toBeInTheDocument();
+  });
+
+  it('starts from a fresh answer when the admin comes back, so a save keeps changes made meanwhile', async () => {
+    const sent = serveChallenges([detail({ id: 11 })]);
+    renderApp(`/admin/games/${GAME_ID}/challenges/11`);
+    expect(await screen.findByRole('textbox', { name: 'Description' })).toHaveValue('Find **e**.');
+    await userEvent.click(screen.getByRole('link', { name: 'All challenges' }));
+    await screen.findByRole('list', { name: 'Challenges' });
+
+    // Another admin rewrites the statement while this one looks at the list.
+    server.use(
+      http.get(`${API}/edit/games/:id/challenges/:cId`, () =>
+        HttpResponse.json(detail({ id: 11, content: 'Find **d**.' })),
+      ),
+    );
+    await userEvent.click(await screen.findByRole('link', { name: 'Baby RSA' }));
+    const content = await screen.findByRole('textbox', { name: 'Description' });
+    expect(content).toHaveValue('Find **d**.');
+    await enterText(screen.getByRole('textbox', { name: 'Title' }), ' 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.updates).toHaveLength(1));
+    expect(sent.updates[0]!.body).toMatchObject({ title: 'Baby RSA 2', content: 'Find **d**.' });
+  });
+
+  it('follows a reload while nothing is typed, and keeps typed edits through one', async () => {
+    serveChallenges([detail({ id: 11 })]);
+    const { store } = renderApp(`/admin/games/${GAME_ID}/challenges/11`);
+    expect(await screen.findByRole('textbox', { name: 'Description' })).toHaveValue('Find **e**.');
+
+    server.use(
+      http.get(`${API}/edit/games/:id/challenges/:cId`, () =>
+        HttpResponse.json(detail({ id: 11, title: 'Baby RSA (fixed)', content: 'Find **d**.' })),
+      ),
+    );
+    store.dispatch(challengeApi.util.invalidateTags([{ type: 'Challenge', id: 11 }]));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Find **d**.'));
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Baby RSA (fixed)');
+
+    await enterText(screen.getByRole('textbox', { name: 'Title' }), ' (mine)');
+    server.use(
+      http.get(`${API}/edit/games/:id/challenges/:cId`, () =>
+        HttpResponse.json(detail({ id: 11, title: 'Theirs', content: 'Find **n**.' })),
+      ),
+    );
+    store.dispatch(challengeApi.util.invalidateTags([{ type: 'Challenge', id: 11 }]));
+    // The reload has landed (the heading shows the stored title); the form is as typed.
+    expect(await screen.findByRole('heading', { name: 'Theirs', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Baby RSA (fixed) (mine)');
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Find **d**.');
+  });
+
+  it('shows the not-found page for a challenge id that is not a number, without asking for it', async () => {
+    serveChallenges([detail({ id: 11 })]);
+    const asked: string[] = [];
+    server.use(
+      http.all(`${API}/edit/games/:id/challenges/:cId`, ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json({ title: 'Challenge not found', status: 404 }, { status: 404 });
+      }),
+    );
+    renderApp(`/admin/games/${GAME_ID}/challenges/abc`);
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 });
