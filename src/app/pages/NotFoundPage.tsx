@@ -1,23 +1,5 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { NotFound } from '@/shared/ui/NotFound';
 
 export default function NotFoundPage() {
-  const { t } = useTranslation();
-  return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 10 }}>
-      <Typography variant="h1" component="p" sx={{ fontWeight: 700, opacity: 0.4 }}>
-        404
-      </Typography>
-      <Typography variant="h4" component="h1">
-        {t('common:notFound.title')}
-      </Typography>
-      <Typography color="text.secondary">{t('common:notFound.message')}</Typography>
-      <Button component={RouterLink} to="/" variant="contained">
-        {t('common:notFound.home')}
-      </Button>
-    </Stack>
-  );
+  return <NotFound />;
 }
