@@ -1,3 +1,4 @@
+import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import { gameErrorCode, getErrorStatus } from '@/shared/api/errors';
 import { notificationRaised } from '@/shared/notifications/slice';
 import { textKey } from '@/shared/text/textRef';
@@ -245,6 +246,14 @@ export const {
   useGameSubmitMutation,
   useGameStatusQuery,
 } = api;
+
+/**
+ * A game as its pages show it, polled: the viewer's status (accepted, suspended…) and the times
+ * decide what they show, and an admin may change either while a page is open. `skip` until the
+ * viewer is known (the participation part depends on who asks).
+ */
+export const useLiveGame = (id: number, skip: boolean) =>
+  api.useGameGameQuery({ id }, { skip, pollingInterval: REFRESH_INTERVAL_MS });
 
 // ---- scoreboard and monitor hooks ----
 // The two sheets are plain file downloads (an anchor to the endpoint), not cached queries.

@@ -14,7 +14,7 @@ import { PageSpinner } from '@/shared/ui/PageSpinner';
 import {
   isBoardRefused,
   useGameDetailsQuery,
-  useGameGameQuery,
+  useLiveGame,
   useGameScoreboardQuery,
   type DetailedGameInfoModel,
 } from '../api';
@@ -111,14 +111,7 @@ export default function ChallengesPage() {
   const { pathname } = useLocation();
   const viewer = useSession();
   const now = useNow();
-  // Polled: the status (accepted, suspended…) and the times decide what the page shows, and an admin
-  // may change either while the page is open.
-  const {
-    data: game,
-    isLoading,
-    error,
-    refetch,
-  } = useGameGameQuery({ id }, { skip: viewer.isLoading, pollingInterval: REFRESH_INTERVAL_MS });
+  const { data: game, isLoading, error, refetch } = useLiveGame(id, viewer.isLoading);
 
   if (viewer.isLoading || isLoading) return <PageSpinner />;
   if (!game) return <LoadError error={error} onRetry={() => void refetch()} />;

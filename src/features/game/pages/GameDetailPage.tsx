@@ -5,10 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { REFRESH_INTERVAL_MS } from '@/shared/api/baseApi';
 import Markdown from '@/shared/ui/Markdown';
 import { PageSpinner } from '@/shared/ui/PageSpinner';
-import { useGameGameQuery } from '../api';
+import { useLiveGame } from '../api';
 import { GamePhaseChip } from '../components/GamePhaseChip';
 import { GamePoster } from '../components/GamePoster';
 import { GameTimeline } from '../components/GameTimeline';
@@ -24,14 +23,8 @@ export default function GameDetailPage() {
   const id = Number(useParams().id);
   const viewer = useSession();
   const now = useNow();
-  // The participation part depends on who is asking: wait for the profile before the first call. Polled,
-  // so a review (accepted, rejected, suspended) shows without a reload.
-  const {
-    data: game,
-    isLoading,
-    error,
-    refetch,
-  } = useGameGameQuery({ id }, { skip: viewer.isLoading, pollingInterval: REFRESH_INTERVAL_MS });
+  // Polled, so a review (accepted, rejected, suspended) shows without a reload.
+  const { data: game, isLoading, error, refetch } = useLiveGame(id, viewer.isLoading);
 
   if (viewer.isLoading || isLoading) return <PageSpinner />;
   if (!game) return <LoadError error={error} onRetry={() => void refetch()} />;
