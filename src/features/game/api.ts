@@ -14,7 +14,7 @@ import {
   type GameSubmissionsApiArg,
   type Submission,
 } from './api.generated';
-import { addNotice, isBloodNotice, noticeFromHub, noticeText } from './lib/notices';
+import { addNotice, isBloodNotice, noticeFromHub, noticeText, plainAnnouncement } from './lib/notices';
 import { addLiveEvent, addLiveSubmission } from './monitor/liveUpdates';
 
 export type * from './api.generated';
@@ -133,6 +133,7 @@ export const api = gameApi.enhanceEndpoints({
             dispatch(api.util.invalidateTags(['Challenge']));
           const blood = isBloodNotice(notice.type);
           const text = noticeText(notice);
+          if (notice.type === 'Normal') text.values.content = plainAnnouncement(text.values.content ?? '');
           dispatch(
             notificationRaised({
               id: `game-notice-${notice.id}`,

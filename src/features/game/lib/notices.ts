@@ -44,6 +44,21 @@ export const byNewest = (notices: readonly GameNotice[]) => [...notices].sort((a
  * What a notice says, as an i18n key of the `game` namespace with its values (reference §3.6):
  * Normal → [content]; bloods → [team, challenge]; NewHint / NewChallenge → [challenge].
  */
+/**
+ * An announcement's markdown as plain text, for a notification, which shows text as it is: links
+ * become their text, emphasis, code and heading marks go. The notice panel renders the markdown itself.
+ */
+export function plainAnnouncement(markdown: string): string {
+  return (
+    markdown
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^\s{0,3}(#{1,6}|>|[-*+])\s+/gm, '')
+      // Only marks that stand apart from words: `flag{a_b_c}` and snake_case keep their underscores.
+      .replace(/(?<!\w)(\*\*|__|\*|_|~~|`)(?=\S)([^]*?\S)\1(?!\w)/g, '$2')
+      .trim()
+  );
+}
+
 export function noticeText(notice: GameNotice): { key: string; values: Record<string, string> } {
   const [first = '', second = ''] = notice.values;
   switch (notice.type) {

@@ -1,5 +1,5 @@
 import type { GameNotice } from '@/features/game/api';
-import { addNotice, byNewest, noticeFromHub, noticeText } from '@/features/game/lib/notices';
+import { addNotice, byNewest, noticeFromHub, noticeText, plainAnnouncement } from '@/features/game/lib/notices';
 import { countdownParts, elapsedPercent, gamePhase } from '@/features/game/lib/time';
 
 const ISO = '2026-03-01T10:00:00.250Z';
@@ -34,6 +34,20 @@ describe('notices from the hub', () => {
       challenge: 'Warmup',
     });
     expect(noticeText({ id: 1, type: 'Normal', values: ['Hello'], time: 0 }).values).toEqual({ content: 'Hello' });
+  });
+});
+
+describe('an announcement as a notification shows it', () => {
+  it('drops markdown marks but keeps underscores inside words and flags', () => {
+    expect(plainAnnouncement('The **attachment** of _Warmup_ was `replaced`.')).toBe(
+      'The attachment of Warmup was replaced.',
+    );
+    expect(plainAnnouncement('## Heads up\nSee [the rules](https://example.com/rules).')).toBe(
+      'Heads up\nSee the rules.',
+    );
+    expect(plainAnnouncement('Flags look like flag{snake_case_words}, e.g. my_var_name.')).toBe(
+      'Flags look like flag{snake_case_words}, e.g. my_var_name.',
+    );
   });
 });
 
