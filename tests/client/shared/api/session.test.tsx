@@ -123,15 +123,21 @@ describe('another user on this browser', () => {
 });
 
 describe('a tab coming back into focus', () => {
-  it('asks who is signed in again, so a sign-out in another tab reaches this one', async () => {
-    serve({ userId: 'u1', userName: 'alice', role: 'User' });
+  /** A session hook on a fresh store that refetches on focus; `stop` ends the focus listeners. */
+  function sessionOnFocus() {
     const store = setupStore();
     store.dispatch(baseApi.util.resetApiState());
     const stop = setupListeners(store.dispatch);
+    const { result } = renderHook(() => useSession(), {
+      wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
+    });
+    return { store, result, stop };
+  }
+
+  it('asks who is signed in again, so a sign-out in another tab reaches this one', async () => {
+    serve({ userId: 'u1', userName: 'alice', role: 'User' });
+    const { result, stop } = sessionOnFocus();
     try {
-      const { result } = renderHook(() => useSession(), {
-        wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
-      });
       await waitFor(() => expect(result.current.signedIn).toBe(true));
       serve(401);
       window.dispatchEvent(new Event('focus'));
@@ -148,13 +154,8 @@ describe('a tab coming back into focus', () => {
     'keeps the signed-in admin when the re-check fails with %s, after the usual retries',
     async (_name, failure, attempts) => {
       serve({ userId: 'u2', userName: 'root', role: 'Admin' });
-      const store = setupStore();
-      store.dispatch(baseApi.util.resetApiState());
-      const stop = setupListeners(store.dispatch);
+      const { store, result, stop } = sessionOnFocus();
       try {
-        const { result } = renderHook(() => useSession(), {
-          wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
-        });
         await waitFor(() => expect(result.current.isAdmin).toBe(true));
         let probes = 0;
         server.use(
