@@ -49,9 +49,22 @@ export function isValidBloodBonus(value: number): boolean {
 
 export type BloodRank = 'FirstBlood' | 'SecondBlood' | 'ThirdBlood';
 
-/** The score multiplier of a blood: 1 + field / 1000 (the default for an invalid packed value). */
-export function bloodFactor(value: number, rank: BloodRank): number {
+/** A blood's bonus field, per mille (the default's for an invalid packed value). */
+function bonusField(value: number, rank: BloodRank): number {
   const fields = unpackBloodBonus(isValidBloodBonus(value) ? value : DEFAULT_BLOOD_BONUS);
-  const field = rank === 'FirstBlood' ? fields.first : rank === 'SecondBlood' ? fields.second : fields.third;
-  return 1 + field / 1000;
+  return rank === 'FirstBlood' ? fields.first : rank === 'SecondBlood' ? fields.second : fields.third;
+}
+
+/**
+ * What a blood earns on a challenge worth `score`: GZCTF's `Convert.ToInt32(score × factor)`, with
+ * the factor (`field / 1000f + 1.0f`) and the product in single precision (reference §5.6), rounded
+ * half to even as .NET does. In double a first blood on 950 would be exactly 997.5 and earn 998; in
+ * float the factor is 1.0499999523 and the product 997.49994, so GZCTF's 997.
+ */
+export function bloodScore(score: number, value: number, rank: BloodRank): number {
+  const factor = Math.fround(Math.fround(bonusField(value, rank) / 1000) + 1);
+  const product = Math.fround(score * factor);
+  const floor = Math.floor(product);
+  if (product - floor === 0.5) return floor % 2 === 0 ? floor : floor + 1;
+  return Math.round(product);
 }

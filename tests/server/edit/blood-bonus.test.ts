@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
-  bloodFactor,
+  bloodScore,
   DEFAULT_BLOOD_BONUS,
   isValidBloodBonus,
   packBloodBonus,
@@ -40,12 +40,24 @@ describe('blood bonus packing (reference §5.6)', () => {
     assert.equal(isValidBloodBonus(0), true);
   });
 
-  test('a blood multiplies by 1 + field/1000; an invalid value counts as the default', () => {
-    assert.equal(bloodFactor(DEFAULT_BLOOD_BONUS, 'FirstBlood'), 1.05);
-    assert.equal(bloodFactor(DEFAULT_BLOOD_BONUS, 'SecondBlood'), 1.03);
-    assert.equal(bloodFactor(DEFAULT_BLOOD_BONUS, 'ThirdBlood'), 1.01);
-    assert.equal(bloodFactor(0, 'FirstBlood'), 1);
-    assert.equal(bloodFactor(packBloodBonus({ first: 1000, second: 0, third: 0 }), 'FirstBlood'), 2);
-    assert.equal(bloodFactor(1023, 'ThirdBlood'), 1.01);
+  test('a blood earns score × (1 + field/1000) in single precision, rounded half to even; an invalid value counts as the default', () => {
+    // GZCTF: Convert.ToInt32(CurrentScore * (field / 1000f + 1.0f)), all in float.
+    assert.equal(bloodScore(1000, DEFAULT_BLOOD_BONUS, 'FirstBlood'), 1050);
+    assert.equal(bloodScore(1000, DEFAULT_BLOOD_BONUS, 'SecondBlood'), 1030);
+    assert.equal(bloodScore(1000, DEFAULT_BLOOD_BONUS, 'ThirdBlood'), 1010);
+    assert.equal(bloodScore(1001, DEFAULT_BLOOD_BONUS, 'FirstBlood'), 1051);
+    assert.equal(bloodScore(777, 0, 'FirstBlood'), 777);
+    assert.equal(bloodScore(500, packBloodBonus({ first: 1000, second: 0, third: 0 }), 'FirstBlood'), 1000);
+    assert.equal(bloodScore(1000, 1023, 'ThirdBlood'), 1010);
+  });
+
+  test('the product is taken in float, as GZCTF: 950 × 1.05 earns 997, where the exact 997.5 would round to 998', () => {
+    // 1.05 in float is 1.0499999523; 950 × that is 997.49995, whose nearest float is 997.49994.
+    assert.equal(bloodScore(950, DEFAULT_BLOOD_BONUS, 'FirstBlood'), 997);
+    const float = (score: number) => Math.round(Math.fround(score * Math.fround(1.05)));
+    for (const score of [30, 110, 190]) {
+      assert.equal(bloodScore(score, DEFAULT_BLOOD_BONUS, 'FirstBlood'), float(score));
+      assert.notEqual(float(score), Math.round(score * 1.05));
+    }
   });
 });

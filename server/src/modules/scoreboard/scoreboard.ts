@@ -7,7 +7,7 @@ import { participationRows } from '../participations/read-models';
 import { solveRows, submissionRows } from '../submissions/read-models';
 import { teamRows } from '../teams/read-models';
 import { challengeCategories, type ChallengeCategory } from '../../db/schema/enums';
-import { bloodFactor, type BloodRank } from '../../lib/blood-bonus';
+import { bloodScore, type BloodRank } from '../../lib/blood-bonus';
 import { challengeScore } from '../../lib/scoring';
 import { avatarUrl } from '../../lib/blobs';
 import type { ChallengeRow } from '../challenges';
@@ -30,17 +30,6 @@ const team = teamRows();
 const solve = solveRows();
 const submission = submissionRows();
 const user = userRows();
-
-/**
- * .NET's Convert.ToInt32 rounds half to even; GZCTF multiplies in float. We multiply in double and
- * round half to even on the exact product, so 1000 × 1.05 = 1050 and 1001 × 1.05 = 1051.05 → 1051.
- */
-export function roundHalfEven(value: number): number {
-  const floor = Math.floor(value);
-  const fraction = value - floor;
-  if (Math.abs(fraction - 0.5) < 1e-9) return floor % 2 === 0 ? floor : floor + 1;
-  return Math.round(value);
-}
 
 /** The columns of a challenge the board needs. */
 export type ChallengeInput = Pick<
@@ -327,7 +316,7 @@ export function buildScoreboard(
     list.forEach((solve, index) => {
       const row = rows.get(solve.participationId)!;
       const blood = !challenge.disableBloodBonus && index < 3 ? BLOODS[index]! : undefined;
-      const earned = blood ? roundHalfEven(score * bloodFactor(game.bloodBonus, blood)) : score;
+      const earned = blood ? bloodScore(score, game.bloodBonus, blood) : score;
       if (blood) {
         const team = teamsByParticipation.get(solve.participationId)!;
         bloods.push({
