@@ -19,6 +19,7 @@ type BoardDeps = { db: Db; scoreboards: Pick<ScoreboardCache, 'startOf' | 'entry
 
 type Schemas = components['schemas'];
 type ScoreboardItem = Schemas['ScoreboardItem'];
+type Solve = Schemas['ChallengeItem'];
 
 function viewFor(user: SessionUser | null): 'live' | 'frozen' {
   return hasRole(user, 'Monitor') ? 'live' : 'frozen';
@@ -59,6 +60,8 @@ interface ParsedBoard {
   rankJson: Map<number, string>;
   /** The details answers' gzip start (`{` and the shared part), made when first asked for. */
   gzip?: GzipPrefix;
+  /** Each challenge's score on this board, made when first asked for. */
+  scores?: Map<number, number>;
 }
 const parsedBoards = new WeakMap<ScoreboardEntry, ParsedBoard>();
 
@@ -77,10 +80,9 @@ function parsed(entry: ScoreboardEntry): ParsedBoard {
   return known;
 }
 
-function teamRowJson(board: ParsedBoard, teamId: number): string {
-  let text = board.rankJson.get(teamId);
-  if (text === undefined) {
-    const item: ScoreboardItem = board.items.get(teamId) ?? {
+function teamRow(board: ParsedBoard, teamId: number): ScoreboardItem {
+  return (
+    board.items.get(teamId) ?? {
       id: teamId,
       name: '',
       score: 0,
@@ -88,9 +90,86 @@ function teamRowJson(board: ParsedBoard, teamId: number): string {
       lastSubmissionTime: NO_SOLVE_TIME,
       solvedChallenges: [],
       solvedCount: 0,
-    };
-    text = JSON.stringify(item);
+    }
+  );
+}
+
+function teamRowJson(board: ParsedBoard, teamId: number): string {
+  let text = board.rankJson.get(teamId);
+  if (text === undefined) {
+    text = JSON.stringify(teamRow(board, teamId));
     board.rankJson.set(teamId, text);
+  }
+  return text;
+}
+
+function challengeScores(board: ParsedBoard): Map<number, number> {
+  if (!board.scores) {
+    board.scores = new Map();
+    for (const list of Object.values(board.board.challenges)) {
+      for (const challenge of list) board.scores.set(challenge.id, challenge.score);
+    }
+  }
+  return board.scores;
+}
+
+/**
+ * A frozen board paired with the live one it was last read with, for the team's own row: its
+ * solves since the freeze are the team's to know (the status poll has already said Accepted), and
+ * without them its challenge cards stayed unsolved, so teammates could redo the work. Made once per
+ * pair of boards (the live one changes with every build), not per request.
+ */
+interface OwnSolves {
+  /** The live board's ETag: holding the entry would keep its text alive after the cache replaced it. */
+  liveEtag: string;
+  /** The live board's solves by team id. */
+  solves: Map<number, Solve[]>;
+  /** Each team's frozen row with its later solves, as JSON text, made when its details are first asked for. */
+  rankJson: Map<number, string>;
+}
+const ownSolves = new WeakMap<ParsedBoard, OwnSolves>();
+
+function ownSolvesOf(board: ParsedBoard, live: ScoreboardEntry): OwnSolves {
+  let known = ownSolves.get(board);
+  if (known?.liveEtag !== live.etag) {
+    // Only the solves are kept: the rest of the live board is never served to this reader.
+    const { items } = JSON.parse(live.json) as ScoreboardModel;
+    known = {
+      liveEtag: live.etag,
+      solves: new Map(items.map((item) => [item.id, item.solvedChallenges])),
+      rankJson: new Map(),
+    };
+    ownSolves.set(board, known);
+  }
+  return known;
+}
+
+/**
+ * The team's frozen row with its own solves the freeze hides. Score, ranks and last solve time stay
+ * frozen (they would place the team against boards it cannot see), and each added solve shows the
+ * frozen board's score as a Normal solve: the live score would reveal the decay from other teams'
+ * solves, a blood type which of them came first. `solvedCount` follows the list, as the rank
+ * card's share of solved challenges counts what the cards show.
+ */
+function ownRowJson(board: ParsedBoard, own: OwnSolves, teamId: number): string {
+  let text = own.rankJson.get(teamId);
+  if (text === undefined) {
+    const row = teamRow(board, teamId);
+    const scores = challengeScores(board);
+    const known = new Set(row.solvedChallenges.map((solve) => solve.id));
+    const added: Solve[] = [];
+    for (const solve of own.solves.get(teamId) ?? []) {
+      const score = scores.get(solve.id);
+      // A challenge the frozen board does not list yet (boards read from two builds) is not shown either.
+      if (known.has(solve.id) || score === undefined) continue;
+      added.push({ id: solve.id, score, type: 'Normal', userName: solve.userName, time: solve.time });
+    }
+    if (added.length === 0) text = teamRowJson(board, teamId);
+    else {
+      const solvedChallenges = [...row.solvedChallenges, ...added];
+      text = JSON.stringify({ ...row, solvedChallenges, solvedCount: solvedChallenges.length });
+    }
+    own.rankJson.set(teamId, text);
   }
   return text;
 }
@@ -105,10 +184,17 @@ export interface DetailsAnswer {
 
 export async function details(deps: BoardDeps, gameId: number, user: SessionUser): Promise<DetailsAnswer> {
   const { game, participation } = await playContext(deps.db, gameId, user);
-  const entry = (await deps.scoreboards.entry(gameId, viewFor(user)))!;
+  const view = viewFor(user);
+  const entry = (await deps.scoreboards.entry(gameId, view))!;
   const board = parsed(entry);
+  let rank: string | undefined;
+  if (view === 'frozen' && board.board.freezeTime != null) {
+    const live = await deps.scoreboards.entry(gameId, 'live');
+    if (live) rank = ownRowJson(board, ownSolvesOf(board, live), participation.teamId);
+  }
+  rank ??= teamRowJson(board, participation.teamId);
   const own =
-    `"rank":${teamRowJson(board, participation.teamId)},"teamToken":${JSON.stringify(participation.token)},` +
+    `"rank":${rank},"teamToken":${JSON.stringify(participation.token)},` +
     `"writeupRequired":${game.writeupRequired},"writeupDeadline":${game.writeupDeadline.getTime()}`;
   return {
     json: `{${board.challengesJson},${own}}`,
@@ -134,7 +220,6 @@ export function sendDetails(request: FastifyRequest, reply: FastifyReply, answer
   return reply.send(answer.json);
 }
 
-/** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */
 /**
  * A challenge's score as a player's frozen board shows it, or undefined when the reader's board is
  * not frozen (or does not list it): a score decays with every solve, so the live one would tell
@@ -149,15 +234,12 @@ export async function frozenChallengeScore(
   if (viewFor(user) === 'live') return undefined;
   const entry = await deps.scoreboards.entry(gameId, 'frozen');
   if (!entry) return undefined;
-  const { board } = parsed(entry);
-  if (board.freezeTime == null) return undefined;
-  for (const list of Object.values(board.challenges)) {
-    const found = list.find((challenge) => challenge.id === challengeId);
-    if (found) return found.score;
-  }
-  return undefined;
+  const board = parsed(entry);
+  if (board.board.freezeTime == null) return undefined;
+  return challengeScores(board).get(challengeId);
 }
 
+/** CTFtime's scoreboard feed (https://ctftime.org/json-scoreboard-feed) from the players' view. */
 export async function ctftimeFeed(deps: BoardDeps, gameId: number) {
   const { board } = parsed(await scoreboardEntry(deps, gameId, null));
   return {
