@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-
 import { preparedQuery, type Db } from '../../db/client';
 import { findContainer, playerContainerIds } from '../instances';
 import { challenges, flags } from '../../db/schema/challenges';
+import { gameRows } from '../games/read-models';
 import { participationRows } from '../participations/read-models';
 import { solveRows } from '../submissions/read-models';
 import { attachmentFileHashes } from '../attachments';
@@ -9,6 +10,7 @@ import { attachmentFileHashes } from '../attachments';
 // What the challenges module reads of other modules' tables, through their read models (lib/read-model.ts).
 const participation = participationRows();
 const solve = solveRows();
+const game = gameRows();
 
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type NewChallenge = typeof challenges.$inferInsert;
@@ -149,6 +151,18 @@ export async function challengeLeftovers(tx: Db, challenge: ChallengeRow): Promi
 }
 
 /**
+ * The solves the board counts of the challenge being updated: by Accepted participations, before
+ * `endAt` (its game's end), as `buildScoreboard` counts them (scoreboard module).
+ */
+const countedSolves = (endAt: SQL) => sql`(
+  select count(*)::integer from ${solve}
+  inner join ${participation} on ${participation.id} = ${solve.participationId}
+  where ${solve.challengeId} = ${challenges.id}
+    and ${participation.status} = 'Accepted'
+    and ${solve.solvedAt} < ${endAt}
+)`;
+
+/**
  * Sets every challenge's accepted count of a game to the number of its solves by Accepted
  * participations before the game's end (what the flag checker counts live), in the caller's
  * transaction. The challenges are locked first, in id order as the judge locks them (no deadlock with
@@ -164,16 +178,45 @@ export async function recomputeAcceptedCounts(tx: Db, gameId: number, endAt: Dat
   if (locked.length === 0) return;
   await tx
     .update(challenges)
+    .set({ acceptedCount: countedSolves(sql`${endAt}`) })
+    .where(inArray(challenges.id, locked));
+}
+
+/**
+ * `recomputeAcceptedCounts` for some challenges only, of any games (each counted up to its own
+ * game's end): what a participation's change of status or a team's deletion calls, in its own
+ * transaction, for the challenges whose solves it changed. The same rules: the challenges are locked
+ * in id order as the judge locks them (a caller that already holds them locks nothing new), and
+ * the count is a statement of its own, so it sees every judgement it waited for.
+ */
+export async function recountAcceptedCounts(tx: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const locked = (await lockChallengeCounts(tx, ids)).map((row) => row.id);
+  if (locked.length === 0) return;
+  await tx
+    .update(challenges)
     .set({
-      acceptedCount: sql`(
-        select count(*)::integer from ${solve}
-        inner join ${participation} on ${participation.id} = ${solve.participationId}
-        where ${solve.challengeId} = ${challenges.id}
-          and ${participation.status} = 'Accepted'
-          and ${solve.solvedAt} < ${endAt}
-      )`,
+      acceptedCount: countedSolves(sql`(select ${game.endAt} from ${game} where ${game.id} = ${challenges.gameId})`),
     })
     .where(inArray(challenges.id, locked));
+}
+
+/**
+ * Locks every challenge of the given games in id order, as the judge locks them (`lockChallengeCounts`),
+ * and returns their ids. Deleting a team takes them before anything of the team's participations:
+ * held, no solve of the team can land meanwhile, so the solves it reads next are all the deletion
+ * removes (teams module, admin.service.ts).
+ */
+export async function lockChallengesOfGames(tx: Db, gameIds: number[]): Promise<number[]> {
+  if (gameIds.length === 0) return [];
+  const ids = await tx.select({ id: challenges.id }).from(challenges).where(inArray(challenges.gameId, gameIds));
+  if (ids.length === 0) return [];
+  return (
+    await lockChallengeCounts(
+      tx,
+      ids.map((row) => row.id),
+    )
+  ).map((row) => row.id);
 }
 
 /**

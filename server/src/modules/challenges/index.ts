@@ -10,6 +10,8 @@ export {
   listChallenges,
   lockChallenge,
   lockChallengeCounts,
+  lockChallengesOfGames,
+  recountAcceptedCounts,
   takeFreeFlag,
   type ChallengeRow,
 } from './challenges.repository';

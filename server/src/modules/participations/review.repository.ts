@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { participations } from '../../db/schema/participations';
 import { gameRows } from '../games/read-models';
+import { solveRows } from '../submissions/read-models';
 
 const game = gameRows();
+const solve = solveRows();
 
 export type ParticipationRow = typeof participations.$inferSelect;
 
@@ -21,7 +23,13 @@ export async function participationTeam(tx: Db, id: number): Promise<number | un
   return row?.teamId;
 }
 
-/** The participation (locked until the transaction ends) and what of its game the review needs. */
+/**
+ * The participation (locked until the transaction ends) and what of its game the review needs.
+ * NO KEY UPDATE, not UPDATE: it excludes the other writers of the row just the same, but not the
+ * key-share locks of foreign-key checks. The judge takes those (a solve, a cheat record point at the
+ * participation) while it holds challenges the review then locks to recount: with UPDATE here the
+ * two would wait for each other.
+ */
 export async function lockParticipation(tx: Db, id: number): Promise<ParticipationUnderReview | undefined> {
   const [row] = await tx
     .select({
@@ -31,7 +39,7 @@ export async function lockParticipation(tx: Db, id: number): Promise<Participati
     .from(participations)
     .innerJoin(game, eq(game.id, participations.gameId))
     .where(eq(participations.id, id))
-    .for('update', { of: participations });
+    .for('no key update', { of: participations });
   return row;
 }
 
@@ -41,4 +49,13 @@ export async function updateParticipation(
   changes: Partial<Pick<ParticipationRow, 'status' | 'division'>>,
 ): Promise<void> {
   await tx.update(participations).set(changes).where(eq(participations.id, id));
+}
+
+/** The challenges a participation has solved: those whose accepted counts a change of its status moves. */
+export async function solvedChallengeIds(tx: Db, participationId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ challengeId: solve.challengeId })
+    .from(solve)
+    .where(eq(solve.participationId, participationId));
+  return rows.map((row) => row.challengeId);
 }

@@ -6,7 +6,14 @@ import { bus } from '../../lib/bus';
 import { rejectNul } from '../../lib/text';
 import { lockTeam, setTeamLocked } from '../teams';
 import { ensureInstancesForParticipation } from '../instances';
-import { lockParticipation, participationTeam, updateParticipation, type ParticipationRow } from './review.repository';
+import { recountAcceptedCounts } from '../challenges';
+import {
+  lockParticipation,
+  participationTeam,
+  solvedChallengeIds,
+  updateParticipation,
+  type ParticipationRow,
+} from './review.repository';
 
 export type ParticipationEditModel = components['schemas']['ParticipationEditModel'];
 
@@ -75,6 +82,13 @@ export async function reviewParticipation(db: Database, id: number, model: Parti
       await setTeamLocked(tx, participation.teamId);
       await ensureInstancesForParticipation(tx, id, game.id);
     }
+    // The board counts only Accepted teams' solves; the stored accepted counts (the challenge
+    // dialog's score, the judge's next blood) follow in this transaction. Only the challenges this
+    // team solved change. Locks: team, participation (NO KEY UPDATE), then the challenges in id
+    // order. The judge locks submissions, then challenges in id order, and then only takes key-share
+    // locks on participations and teams (the foreign keys of what it writes), which ours never block,
+    // and it never waits for a submission of ours: no cycle, whatever the two hold.
+    if (changes.status !== undefined) await recountAcceptedCounts(tx, await solvedChallengeIds(tx, id));
     return game.id;
   });
   if (changedGame !== undefined) bus.emit('scoreboardChanged', { gameId: changedGame, cause: 'edit' });

@@ -2,10 +2,12 @@ import type { components } from '../../contract/api.generated';
 import type { Database, Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { SortRequest } from '../../lib/sorting';
+import { lockChallengesOfGames } from '../challenges';
 import {
   countTeams,
   listTeams,
   lockTeam,
+  playedGameIds,
   searchTeams,
   updateTeam,
   type TeamChanges,
@@ -55,11 +57,24 @@ export async function adminUpdateTeam(db: Database, id: number, body: AdminTeamM
   });
 }
 
-/** Admins delete regardless of the lock. */
+/**
+ * Admins delete regardless of the lock or of what the team has scored. The challenges of the games
+ * it was accepted to are locked before anything else, in id order as the judge locks them, so no
+ * solve of the team lands while `removeTeam` reads the solves it takes away and recounts.
+ *
+ * Lock order: team, challenges, then (the deletion) the team's participations and rows below them.
+ * The judge locks submissions, then challenges, then takes key-share locks on the participations
+ * and teams its rows point at; joins and reviews lock the team before the participation. The one
+ * cycle left needs a flag of this very team in the judge's hands at that moment (the judge holds
+ * it and waits for a challenge; the deletion holds the challenge and must delete the flag), which
+ * deadlocked before too (the judge then waited for the deleted participation): PostgreSQL cancels
+ * one, and the judge retries its batch, or the admin the deletion.
+ */
 export async function adminDeleteTeam(db: Database, dataDir: string, id: number): Promise<TeamRow> {
   const { team, removed } = await db.transaction(async (tx) => {
     const team = await lockTeam(tx, id);
     if (!team) throw notFound('team.notFound');
+    await lockChallengesOfGames(tx, await playedGameIds(tx, team.id));
     return { team, removed: await removeTeam(tx, team) };
   });
   await afterTeamRemoved(db, dataDir, removed);

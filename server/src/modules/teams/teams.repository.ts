@@ -7,10 +7,16 @@ import { userRows } from '../accounts/read-models';
 import { gameRows } from '../games/read-models';
 import { playerContainerIds } from '../instances';
 import { participationRows } from '../participations/read-models';
+import { solveRows, submissionRows } from '../submissions/read-models';
 
 const user = userRows();
 const game = gameRows();
 const participation = participationRows();
+const submission = submissionRows();
+const solve = solveRows();
+
+/** The statuses a participation can have submitted in: only Accepted teams submit, and they can be suspended since. */
+const PLAYED = inArray(participation.status, ['Accepted', 'Suspended']);
 
 export type TeamRow = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
@@ -209,4 +215,43 @@ export async function writeupHashesOfTeam(tx: Db, teamId: number): Promise<strin
     .where(and(eq(participation.teamId, teamId), isNotNull(participation.writeupHash)))
     .for('update');
   return rows.map((row) => row.hash).filter((hash): hash is string => hash !== null);
+}
+
+/**
+ * Whether the team has submitted a flag in any of its Accepted or Suspended participations (a player
+ * may then no longer delete it: the deletion would take its solves off the boards and its cheat
+ * records with it). Its participations are locked first (FOR UPDATE, the lock the deletion itself
+ * takes on them a moment later), and the question is a statement of its own: a flag being stored
+ * holds a key-share lock on its participation (its foreign key), so this waits for it to commit and
+ * then sees it, and one not yet stored waits for the deletion and finds the participation gone.
+ * Whatever the judge turns into a solve is a stored flag, so no solve can land after a "no" either.
+ */
+export async function hasSubmitted(tx: Db, teamId: number): Promise<boolean> {
+  await tx.select({ id: participation.id }).from(participation).where(eq(participation.teamId, teamId)).for('update');
+  const [row] = await tx
+    .select({ id: submission.id })
+    .from(submission)
+    .innerJoin(participation, eq(participation.id, submission.participationId))
+    .where(and(eq(participation.teamId, teamId), PLAYED))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The games in which the team is (or was) Accepted: the only ones where it can have solves. */
+export async function playedGameIds(db: Db, teamId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ gameId: participation.gameId })
+    .from(participation)
+    .where(and(eq(participation.teamId, teamId), PLAYED));
+  return rows.map((row) => row.gameId);
+}
+
+/** The challenges the team has solved, in any game: those whose accepted counts its deletion changes. */
+export async function solvedChallengeIds(db: Db, teamId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ challengeId: solve.challengeId })
+    .from(solve)
+    .innerJoin(participation, eq(participation.id, solve.participationId))
+    .where(eq(participation.teamId, teamId));
+  return rows.map((row) => row.challengeId);
 }

@@ -9,18 +9,21 @@ import { bus } from '../../lib/bus';
 import { verifyTeamToken } from '../../lib/team-token';
 import type { SessionUser } from '../../plugins/app/auth';
 import { lockUser } from '../accounts';
+import { recountAcceptedCounts } from '../challenges';
 import { deleteUserParticipations } from '../participations';
 import {
   countCaptaincies,
   deleteMember,
   deleteTeamRow,
   findTeam,
+  hasSubmitted,
   inUnfinishedGame,
   insertMember,
   insertTeam,
   isMember,
   lockTeam,
   membersOf,
+  solvedChallengeIds,
   teamsOfUser,
   updateTeam,
   teamTraces,
@@ -39,8 +42,8 @@ import { toTeamInfo, type TeamInfoModel } from './teams.models';
  * a user (create, transfer to them) also row-locks that user before counting, so the limit of 3
  * cannot be overrun by parallel requests. Locks are always taken team first, then user, and the
  * participations module's joins, leaves and reviews lock the team before its participation (a delete
- * holds the team, then cascades to the participations). Membership itself is the (team, user) primary
- * key, so a double join inserts once.
+ * holds the team, then, an admin's, the challenges of its games, then cascades to the participations).
+ * Membership itself is the (team, user) primary key, so a double join inserts once.
  *
  * Invariant kept here: the captain is always a member. The captain cannot be kicked or leave, and a
  * transfer goes only to a current member (GZCTF does not check that; we do).
@@ -101,10 +104,6 @@ async function ensureNotLocked(tx: Db, team: TeamRow, now = new Date()): Promise
   await updateTeam(tx, team.id, { locked: false });
 }
 
-/**
- * Deletes a locked team row and drops the file references it held (its avatar and its writeups).
- * Returns what `afterTeamRemoved` does once the transaction has committed.
- */
 /** What deleting a team leaves to do once committed: blobs to unlink, boards to rebuild, containers to stop. */
 export interface RemovedTeam {
   blobs: string[];
@@ -112,10 +111,24 @@ export interface RemovedTeam {
   containerIds: string[];
 }
 
+/**
+ * Deletes a locked team row and drops the file references it held (its avatar and its writeups),
+ * and recounts the accepted counts of the challenges it had solved (its solves go with it), so the
+ * challenge dialog's score and the judge's next blood agree with the board again. Returns what
+ * `afterTeamRemoved` does once the transaction has committed.
+ *
+ * The caller has made the team's solves stable: the admin's deletion holds the challenges of its
+ * games (no judgement can add one), the player's has just found the team never submitted a flag
+ * and holds its participations (none can be stored). The recount then locks nothing new: it must
+ * not: the team's participations are locked (deleted) by now, and a judgement holding a challenge
+ * may be waiting for a key-share lock on one of them (a cheat record naming the team as the source).
+ */
 export async function removeTeam(tx: Db, team: TeamRow): Promise<RemovedTeam> {
   const held = [...(team.avatarHash ? [team.avatarHash] : []), ...(await writeupHashesOfTeam(tx, team.id))];
   const traces = await teamTraces(tx, team.id);
+  const solved = await solvedChallengeIds(tx, team.id);
   await deleteTeamRow(tx, team.id);
+  await recountAcceptedCounts(tx, solved);
   const blobs: string[] = [];
   for (const hash of held) {
     if ((await releaseFileRow(tx, hash)) === 'deleted') blobs.push(hash);
@@ -178,10 +191,18 @@ export async function updateTeamInfo(
   });
 }
 
+/**
+ * A player's deletion. Besides the team lock, a team that has submitted a flag in a game it was
+ * accepted to stays: deleting it would take its solves off the final board (bloods moving to others,
+ * dynamic scores rising) and its cheat records with it. Only an admin deletes it then. During a game
+ * the lock already refuses; once the game is over the judge stores no new solve (practice stores
+ * none), except for flags sent before the end and judged late, and `hasSubmitted` sees those.
+ */
 export async function deleteTeam(db: Database, dataDir: string, user: SessionUser, id: number): Promise<TeamRow> {
   const { team, removed } = await db.transaction(async (tx) => {
     const team = await lockCaptainedTeam(tx, user, id);
     await ensureNotLocked(tx, team);
+    if (await hasSubmitted(tx, team.id)) throw badRequest('team.played');
     return { team, removed: await removeTeam(tx, team) };
   });
   await afterTeamRemoved(db, dataDir, removed);
