@@ -3912,7 +3912,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Empty or larger than 3 MiB, or the image could not be converted. */
+            /** @description Empty or larger than 3 MiB, not an image that can be converted, or more pixels than the picture's use allows. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3933,6 +3933,17 @@ export interface operations {
             /** @description Forbidden (role too low, banned, or not allowed). */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Too many image conversions waiting in this server; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4052,7 +4063,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (validation or business error). */
+            /** @description Bad request (validation or business error), or an image with more pixels than the picture's use allows. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4073,6 +4084,17 @@ export interface operations {
             /** @description Forbidden (role too low, banned, or not allowed). */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Too many image conversions waiting in this server; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5831,7 +5853,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Bad request (validation or business error). */
+            /** @description Bad request (validation or business error), or an image with more pixels than the picture's use allows. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5861,6 +5883,17 @@ export interface operations {
             /** @description Not found. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Too many image conversions waiting in this server; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9151,7 +9184,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description Empty or larger than 3 MiB, or the image could not be converted. */
+            /** @description Empty or larger than 3 MiB, not an image that can be converted, or more pixels than the picture's use allows. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9181,6 +9214,17 @@ export interface operations {
             /** @description Not found. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description Too many image conversions waiting in this server; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,13 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import {
-  createSemaphore,
-  isLoopback,
-  keyedSemaphores,
-  MemoryStore,
-  type RateLimitOptions,
-} from '../../../server/src/plugins/app/rate-limit';
+import { isLoopback, MemoryStore, type RateLimitOptions } from '../../../server/src/plugins/app/rate-limit';
+import { createSemaphore, keyedSemaphores } from '../../../server/src/lib/semaphore';
 import type { DatabaseHandle } from '../../../server/src/db/client';
 import { engines } from '../helpers/database';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
+import { keyedSemaphores, type SemaphoreTicket } from '../../lib/semaphore';
 import bruteForce, { addressScope, type BruteForceOptions } from './brute-force';
 
 declare module 'fastify' {
@@ -91,86 +92,6 @@ function reject(reply: FastifyReply, seconds: number, max?: number): never {
     reply.header('x-ratelimit-reset', wait);
   }
   throw new HttpError(429, 'error.tooManyRequests', { seconds: wait });
-}
-
-export interface SemaphoreTicket {
-  /** True once the holder may run; false when the queue was full or the ticket left while waiting. */
-  ready: Promise<boolean>;
-  /** Gives the slot (or the place in the queue) back; safe to call more than once. */
-  leave(): void;
-}
-
-/** At most `concurrent` holders run; up to `queue` more wait their turn; any beyond are refused. */
-export function createSemaphore(concurrent: number, queue: number) {
-  let running = 0;
-  const waiting: Array<(ok: boolean) => void> = [];
-  return {
-    /** Nobody runs or waits: the semaphore can be dropped. */
-    get idle(): boolean {
-      return running === 0 && waiting.length === 0;
-    },
-    enter(): SemaphoreTicket {
-      let state: 'running' | 'waiting' | 'done';
-      let wake: (ok: boolean) => void = () => {};
-      let ready: Promise<boolean>;
-      if (running < concurrent) {
-        running++;
-        state = 'running';
-        ready = Promise.resolve(true);
-      } else if (waiting.length >= queue) {
-        state = 'done';
-        ready = Promise.resolve(false);
-      } else {
-        state = 'waiting';
-        ready = new Promise<boolean>((resolve) => {
-          wake = (ok) => {
-            state = ok ? 'running' : 'done';
-            resolve(ok);
-          };
-        });
-        waiting.push(wake);
-      }
-      return {
-        ready,
-        leave() {
-          if (state === 'running') {
-            state = 'done';
-            // The slot passes straight to the next in line, or is freed.
-            const next = waiting.shift();
-            if (next) next(true);
-            else running--;
-          } else if (state === 'waiting') {
-            waiting.splice(waiting.indexOf(wake), 1);
-            wake(false);
-          }
-        },
-      };
-    },
-  };
-}
-
-/** One semaphore per key, made on first use and dropped once nobody runs or waits in it. */
-export function keyedSemaphores(concurrent: number, queue: number) {
-  const semaphores = new Map<string, ReturnType<typeof createSemaphore>>();
-  return {
-    enter(key: string): SemaphoreTicket {
-      let semaphore = semaphores.get(key);
-      if (!semaphore) semaphores.set(key, (semaphore = createSemaphore(concurrent, queue)));
-      const own = semaphore;
-      const ticket = own.enter();
-      return {
-        ready: ticket.ready,
-        leave() {
-          ticket.leave();
-          if (own.idle && semaphores.get(key) === own) semaphores.delete(key);
-        },
-      };
-    },
-    /** How many keys hold a semaphore now. */
-    get size(): number {
-      return semaphores.size;
-    },
-  };
 }
 
 const kTicket = Symbol('concurrencyTicket');
