@@ -5,7 +5,7 @@ import type { DatabaseHandle, Db } from '../../../server/src/db/client';
 import { challenges, solves, submissions } from '../../../server/src/db/schema';
 import { addJudgedCounts, lockChallengeCounts, updateAcceptedCounts } from '../../../server/src/modules/challenges';
 import { createChallenge, createGame } from '../db/fixtures';
-import { engines } from '../helpers/database';
+import { engines, lockWaiters } from '../helpers/database';
 import { eventually } from '../instances/support';
 import { joinTeam } from './support';
 
@@ -21,12 +21,7 @@ if (postgres) {
     });
     after(async () => database.close());
 
-    const waitingOnLocks = async () => {
-      const waiting = await database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      return waiting.rows[0]!.n > 0;
-    };
+    const waitingOnLocks = async () => (await lockWaiters(database.db)) > 0;
 
     const acceptedTeam = (gameId: number) => joinTeam(database.db, gameId, 'Accepted');
 

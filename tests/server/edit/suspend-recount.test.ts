@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { after, before, describe, test } from 'node:test';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../../server/src/db/client';
 import { challenges, cheatInfo, participations, solves, submissions } from '../../../server/src/db/schema';
 import { addJudgedCounts, lockChallengeCounts } from '../../../server/src/modules/challenges';
@@ -9,7 +9,7 @@ import { reviewParticipation } from '../../../server/src/modules/participations'
 import type { ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { adminDeleteTeam } from '../../../server/src/modules/teams';
 import { createChallenge as insertChallenge, createGame as insertGame } from '../db/fixtures';
-import { engines } from '../helpers/database';
+import { engines, lockWaiters } from '../helpers/database';
 import { eventually } from '../instances/support';
 import {
   acceptedPlayer,
@@ -127,12 +127,7 @@ if (postgres) {
     });
     after(async () => database.close());
 
-    const waitingOnLocks = async () => {
-      const waiting = await database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      return waiting.rows[0]!.n > 0;
-    };
+    const waitingOnLocks = async () => (await lockWaiters(database.db)) > 0;
     const countOf = async (id: number) =>
       (await database.db.select().from(challenges).where(eq(challenges.id, id)))[0]!.acceptedCount;
     type Team = Awaited<ReturnType<typeof joinTeam>>;

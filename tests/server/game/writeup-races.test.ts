@@ -11,7 +11,7 @@ import { HttpError } from '../../../server/src/lib/http-error';
 import { releaseFileRow, removeBlob, storeFile } from '../../../server/src/modules/attachments';
 import { submitWriteup, writeupArchive } from '../../../server/src/modules/participations';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { engines } from '../helpers/database';
+import { engines, lockWaiters } from '../helpers/database';
 import { multipart } from '../helpers/multipart';
 import { asUser } from '../helpers/users';
 import { attachWriteup, joinTeam, referenceCount, uploadAsset } from '../edit/support';
@@ -181,16 +181,9 @@ for (const engine of engines()) {
 
     // Two connections: the test holds a participation row locked while the others queue on it.
     if (engine.name === 'postgres') {
-      async function lockWaiters(): Promise<number> {
-        const result = await ctx.app.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return result.rows[0]!.n;
-      }
-
       async function untilWaiting(count: number): Promise<void> {
         const end = Date.now() + 15_000;
-        while ((await lockWaiters()) < count) {
+        while ((await lockWaiters(ctx.app.db)) < count) {
           if (Date.now() > end) assert.fail(`${count} statements never waited on a lock`);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client } from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../../server/src/db/client';
+import { openDatabase, type DatabaseHandle, type Db } from '../../../server/src/db/client';
 import { migrationsDigest, newIdentity } from './pglite-image';
 import { borrowPglite } from './pglite-pool';
 
@@ -110,4 +111,15 @@ async function withAdmin<T>(serverUrl: string, run: (client: Client) => Promise<
   } finally {
     await client.end();
   }
+}
+
+/**
+ * How many sessions of this database wait for a lock now (PostgreSQL): a race test holds a lock and
+ * waits for the request under test to queue behind it before letting go.
+ */
+export async function lockWaiters(db: Db): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return result.rows[0]!.n;
 }

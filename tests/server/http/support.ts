@@ -28,6 +28,19 @@ export interface RawExchange {
   closed: Promise<void>;
 }
 
+/** The first answer in what a raw socket received: its status line, headers and the rest. */
+export function parseRawAnswer(text: string): RawAnswer {
+  const [head = '', ...rest] = text.split('\r\n\r\n');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+  const headers = Object.fromEntries(
+    head
+      .split('\r\n')
+      .slice(1)
+      .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  return { status, headers, body: rest.join('\r\n\r\n') };
+}
+
 const opened = new Set<net.Socket>();
 
 /** Destroys every socket rawSend opened that is still open, so a failed test cannot hold the server open. */
@@ -53,17 +66,7 @@ export function rawSend(port: number, text: string | Buffer): RawExchange {
   return {
     socket,
     received: () => received,
-    answer() {
-      const [head = '', ...rest] = received.split('\r\n\r\n');
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
-      const headers = Object.fromEntries(
-        head
-          .split('\r\n')
-          .slice(1)
-          .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-      );
-      return { status, headers, body: rest.join('\r\n\r\n') };
-    },
+    answer: () => parseRawAnswer(received),
     closed,
   };
 }

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { after, before, describe, test } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { containers, gameEvents } from '../../../server/src/db/schema';
 import { KEPT_CAPABILITIES } from '../../../server/src/modules/instances/backend';
 import { docker, dockerUnavailable, ensureTestImage, execIn, removeTestContainers } from '../../helpers/docker';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
-import { engines } from '../helpers/database';
+import { engines, lockWaiters } from '../helpers/database';
 import { asUser } from '../helpers/users';
 import {
   acceptedPlayer,
@@ -200,12 +200,7 @@ for (const engine of engines()) {
         await ctx.app.db.transaction(async (tx) => {
           await tx.delete(containers).where(eq(containers.id, row.id));
           extension = player.api('POST', `/api/game/${game.id}/container/${challenge.id}/extend`);
-          await eventually(async () => {
-            const waiting = await ctx.app.db.execute<{ n: number }>(
-              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            return waiting.rows[0]!.n > 0;
-          });
+          await eventually(async () => (await lockWaiters(ctx.app.db)) > 0);
         });
         assertError('gameExtendContainerLifetime', await extension!, 400);
         await docker().getContainer(row.containerId).remove({ force: true });

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
 import { client, newGame } from '../game/support';
+import { parseRawAnswer } from '../http/support';
 
 interface Answer {
   status: number;
@@ -27,14 +28,7 @@ function upgrade(port: number, path: string, extra: Record<string, string> = {},
     const socket = net.connect(port, '127.0.0.1');
     let text = '';
     const finish = (open?: net.Socket) => {
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
-      const headers = Object.fromEntries(
-        head
-          .split('\r\n')
-          .slice(1)
-          .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-      );
+      const { status, headers, body } = parseRawAnswer(text);
       if (Number.isNaN(status)) reject(new Error(`no HTTP answer: ${JSON.stringify(text)}`));
       else resolve({ status, body, headers, socket: open });
     };
