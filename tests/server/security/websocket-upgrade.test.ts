@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
 import { asUser } from '../helpers/users';
 import { client, newGame } from '../game/support';
-import { parseRawAnswer } from '../http/support';
+import { parseRawAnswer } from '../helpers/raw-http';
 
 interface Answer {
   status: number;
