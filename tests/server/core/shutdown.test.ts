@@ -51,24 +51,36 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
 /**
  * A sign-in whose body arrives in two parts: the request is in flight (headers read, handler
  * waiting for the body) until `finish()` sends the rest; resolves with the raw HTTP answer.
+ * `start()` returns once the server has read the headers, which it shows by answering the
+ * request's `Expect: 100-continue`: a fixed wait was not enough on a loaded machine, where a
+ * request the server had not begun to read yet counts as an idle connection, which a closing
+ * server drops (the shutdown then finished at once, exit code 0).
  */
 function slowSignIn(port: number) {
   const body = JSON.stringify({ userName: 'Admin', password: ADMIN_PASSWORD });
   const socket = net.connect(port, '127.0.0.1');
+  const interim = 'HTTP/1.1 100 Continue\r\n\r\n';
   let answer = '';
-  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  let headersRead = () => {};
+  socket.on('data', (chunk: Buffer) => {
+    answer += chunk.toString();
+    if (answer.startsWith(interim)) headersRead();
+  });
   const answered = new Promise<string>((resolve, reject) => {
-    socket.once('close', () => resolve(answer));
+    socket.once('close', () => resolve(answer.startsWith(interim) ? answer.slice(interim.length) : answer));
     socket.once('error', reject);
   });
   const connected = new Promise<void>((resolve) => socket.once('connect', resolve));
   return {
     async start() {
       await connected;
+      const read = new Promise<void>((resolve) => (headersRead = resolve));
       socket.write(
         `POST /api/account/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+          `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n` +
+          body.slice(0, 10),
       );
+      await read;
     },
     finish() {
       socket.write(body.slice(10));
