@@ -64,12 +64,34 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** How long a request's headers may take to arrive (default 10 s; the test of a stalled upgrade waits less). */
   headersTimeoutMs?: number;
+  /** How long a whole request, body included, may take to arrive (default 5 minutes; tests wait less). */
+  requestTimeoutMs?: number;
+  /** How long a connection may pass no byte either way while the client has its turn (default 2 minutes). */
+  idleTimeoutMs?: number;
 }
+
+/**
+ * A 64 MiB upload (the multipart file limit) must still fit on a slow link: 5 minutes is about
+ * 1.8 Mbit/s. Past it, a body that is still arriving is answered 408 and its socket closed, so a
+ * client that announces a megabyte and stalls holds the buffered part only for so long.
+ */
+const REQUEST_TIMEOUT_MS = 300_000;
+/**
+ * A socket silent for this long is closed: a stalled body or a client that stopped reading an answer.
+ * Not the hubs' or the proxy's WebSockets: Node drops its timeout handler from a socket it hands to
+ * an upgrade, and `ws` turns the timer off when it takes one over (`setSocket` in
+ * ws/lib/websocket.js; tests/server/http/timeouts.test.ts). Not while our own handler works either
+ * (below).
+ */
+const IDLE_TIMEOUT_MS = 120_000;
 
 /** Assembles the server: external plugins, then our app plugins, then the contract's routes. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env } = options;
-  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // The headers are part of the request, so they cannot be given longer than all of it.
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? 10_000, requestTimeout);
+  const idleTimeout = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
   // One logger, two outputs: the console at LOG_LEVEL (none with `logger: false`) and the admin log
   // page, which stores Information and above whatever the console shows (plugins/app/logs.ts).
   const logSink = new LogSink(options.database.db);
@@ -91,8 +113,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: env.trustProxy,
     frameworkErrors: answerFrameworkError,
     // A request (a WebSocket upgrade included) whose headers have not all arrived after 10 s is
-    // dropped: browsers send them at once, slow-header attacks hold sockets open for minutes.
-    http: { headersTimeout, connectionsCheckingInterval: Math.min(2_000, headersTimeout) },
+    // dropped: browsers send them at once, slow-header attacks hold sockets open for minutes. Node
+    // looks for expired requests every interval, so one lives at most that much past its deadline.
+    http: { headersTimeout, connectionsCheckingInterval: Math.min(2_000, Math.ceil(headersTimeout / 2)) },
+    // Without these Fastify leaves both at 0 (never): a body that stops arriving kept its socket and
+    // everything buffered so far for ever. No cap on connections per address, though: a venue puts
+    // hundreds of players behind one.
+    requestTimeout,
+    connectionTimeout: idleTimeout,
+  });
+  // The idle timeout measures the client: it is off while the handler works on a received request
+  // (a container whose image is pulled for minutes, a large export being assembled), and back on
+  // once the answer is sent, for a client that stops reading it. Uploads streamed by their handler
+  // are still arriving at this point and keep it.
+  app.addHook('preHandler', async (request) => {
+    if (request.raw.complete) request.raw.socket?.setTimeout(0);
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.raw.complete) request.raw.socket?.setTimeout(idleTimeout);
+    return payload;
   });
   app.decorate('env', env);
   // `true` believes the left-most X-Forwarded-For entry, which the client writes whenever the proxy
