@@ -6,6 +6,7 @@ import type { Env } from './env';
 import { handlers as builtHandlers } from './routes/handlers';
 import type { Handlers } from './contract/handlers';
 import { validatorCompiler } from './lib/validator-compiler';
+import { closeIdleSockets } from './lib/idle-sockets';
 import client from './plugins/external/client';
 import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
@@ -81,7 +82,7 @@ const REQUEST_TIMEOUT_MS = 300_000;
  * Not the hubs' or the proxy's WebSockets: Node drops its timeout handler from a socket it hands to
  * an upgrade, and `ws` turns the timer off when it takes one over (`setSocket` in
  * ws/lib/websocket.js; tests/server/http/timeouts.test.ts). Not while our own handler works either
- * (below).
+ * (`lib/idle-sockets.ts`).
  */
 const IDLE_TIMEOUT_MS = 120_000;
 
@@ -122,17 +123,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestTimeout,
     connectionTimeout: idleTimeout,
   });
-  // The idle timeout measures the client: it is off while the handler works on a received request
-  // (a container whose image is pulled for minutes, a large export being assembled), and back on
-  // once the answer is sent, for a client that stops reading it. Uploads streamed by their handler
-  // are still arriving at this point and keep it.
-  app.addHook('preHandler', async (request) => {
-    if (request.raw.complete) request.raw.socket?.setTimeout(0);
-  });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.raw.complete) request.raw.socket?.setTimeout(idleTimeout);
-    return payload;
-  });
+  // The idle timeout measures the client, not a handler still working on a received request.
+  closeIdleSockets(app.server, idleTimeout);
   app.decorate('env', env);
   // `true` believes the left-most X-Forwarded-For entry, which the client writes whenever the proxy
   // appends to the header (as nginx's usual `$proxy_add_x_forwarded_for` does): every per-address

@@ -74,7 +74,7 @@ function badNumber(checks: [string, 'integer' | 'number'][], data: unknown): Err
   if (typeof data !== 'object' || data === null) return undefined;
   for (const [name, type] of checks) {
     const value = (data as Record<string, unknown>)[name];
-    for (const item of [value].flat()) {
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
       if (typeof item !== 'string') continue;
       if (!(type === 'integer' ? INTEGER : NUMBER).test(item)) return typeError(name, type);
       if (type === 'integer' && !Number.isSafeInteger(Number(item))) return formatError(name, 'int64');

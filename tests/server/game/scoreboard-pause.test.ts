@@ -137,6 +137,33 @@ for (const engine of engines()) {
       assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 1);
     });
 
+    test('while the judge still has work, a solve waits for its queue to empty, at most a second', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{stream}'] });
+      const [first, second] = [await acceptedPlayer(ctx.app, game.id), await acceptedPlayer(ctx.app, game.id)];
+      // No pause after a build: only the judge's state holds the builds back here.
+      const boards = new ScoreboardCache(ctx.app.db, createMemoryCache(), assert.ifError, () => 0);
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+
+      await submit(first, game.id, challenge.id, 'flag{stream}');
+      await ctx.app.flagChecker.idle();
+      // Submissions came in and are being judged: a burst's board is built once, after its last batch.
+      boards.resumed();
+      boards.refresh(game.id);
+      assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 0, 300)), 0);
+      boards.settle();
+      assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 0, 500)), 1);
+
+      // A stream that never lets the queue empty still reaches the board within about a second.
+      await submit(second, game.id, challenge.id, 'flag{stream}');
+      await ctx.app.flagChecker.idle();
+      boards.resumed();
+      const asked = Date.now();
+      boards.refresh(game.id);
+      assert.equal(solvedCount(await boardWhen(boards, game.id, (board) => solvedCount(board) > 1, 5_000)), 2);
+      assert.ok(Date.now() - asked >= 900, `built after ${Date.now() - asked} ms`);
+    });
+
     test('submissions coming in again after the drain keep a pause as long as the build before it', async () => {
       const { game, challenge, player, boards } = await gameWithHourPause('flag{resumed}');
       // The app's judge says so when a submission comes in after its queue emptied.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { challenges, participations } from '../../../server/src/db/schema';
+import { challenges, cheatInfo, gameInstances, participations } from '../../../server/src/db/schema';
 import type { ScoreboardModel } from '../../../server/src/modules/scoreboard/scoreboard';
 import { engines } from '../helpers/database';
 import {
@@ -20,9 +20,10 @@ import { assertError, teamRow } from './support';
 // A player's team deletion cascades its participations and solves: once a game is over (the team
 // lock no longer refuses), a captain could rewrite the final board by deleting a team that played
 // (bloods moving to others, dynamic scores rising) and erase its cheat records. A team that has
-// submitted a flag in a game it was accepted to is therefore deleted by an admin only.
+// submitted a flag in a game it was accepted to, or whose flag another team submitted there, is
+// therefore deleted by an admin only.
 
-const PLAYED = 'The team has submitted flags in a game; only an admin can delete it';
+const PLAYED = 'The team has flags on record in a game; only an admin can delete it';
 
 for (const engine of engines()) {
   describe(`deleting a team that played (${engine.name})`, () => {
@@ -76,7 +77,7 @@ for (const engine of engines()) {
         'teamDeleteTeam',
         await deleteAs(first!, 'fr-FR'),
         400,
-        "L'équipe a soumis des flags dans un jeu ; seul un administrateur peut la supprimer",
+        "L'équipe a des flags enregistrés dans un jeu ; seul un administrateur peut la supprimer",
       );
       await settle(ctx.app);
       assert.ok(await teamRow(ctx.app, first!.team.id), 'the team is still there');
@@ -104,6 +105,34 @@ for (const engine of engines()) {
       await endNow(game.id);
       assertError('teamDeleteTeam', await deleteAs(wrong!), 400, PLAYED);
       assert.ok(await teamRow(ctx.app, wrong!.team.id));
+    });
+
+    test('a team that never submitted but whose flag another team sent is refused: the cheat record stays', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, {
+        type: 'DynamicContainer',
+        flagTemplate: 'flag{[TEAM_HASH]}',
+      });
+      const cheater = await acceptedPlayer(ctx.app, game.id);
+      const source = await acceptedPlayer(ctx.app, game.id);
+      // Opening the challenge gives the team its instance and so its own flag.
+      assert.equal((await source.api('GET', `/api/game/${game.id}/challenges/${challenge.id}`)).statusCode, 200);
+      assert.equal((await cheater.api('GET', `/api/game/${game.id}/challenges/${challenge.id}`)).statusCode, 200);
+      const [instance] = await ctx.app.db
+        .select({ flag: gameInstances.flag })
+        .from(gameInstances)
+        .innerJoin(participations, eq(participations.id, gameInstances.participationId))
+        .where(and(eq(gameInstances.challengeId, challenge.id), eq(participations.teamId, source.team.id)));
+      await submit(cheater, game.id, challenge.id, instance!.flag!);
+      await settle(ctx.app);
+      await endNow(game.id);
+      const records = async () =>
+        (await ctx.app.db.select().from(cheatInfo).where(eq(cheatInfo.gameId, game.id))).length;
+      assert.equal(await records(), 1);
+
+      assertError('teamDeleteTeam', await deleteAs(source), 400, PLAYED);
+      assert.ok(await teamRow(ctx.app, source.team.id), 'the team is still there');
+      assert.equal(await records(), 1, 'and so is the cheat record naming it');
     });
 
     test('a team that took part without submitting can still be deleted by its captain after the end', async () => {

@@ -35,6 +35,14 @@ const STALE_MS = 10_000;
  */
 const defaultPauseAfter = (took: number) => Math.min(2_000, Math.max(250, 5 * took));
 
+/**
+ * While the judge still has submissions to judge, a solve's regeneration waits for its queue to
+ * empty (`settle()`), and at most this long: a burst of solves is then built once, after its last
+ * batch, rather than once when it starts, again within it and once more after it, each build but the
+ * last out of date as it finishes. A lone solve's judge empties its queue within milliseconds.
+ */
+const STREAM_WAIT_MS = 1_000;
+
 /** A failed regeneration is retried after this, doubled per failure in a row, up to the maximum. */
 const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -56,6 +64,8 @@ export class ScoreboardCache {
   readonly events = new EventEmitter<{ built: [{ gameId: number; ms: number }] }>();
   private readonly boards = new Map<number, GameBoard>();
   private closed = false;
+  /** Between the judge's `resumed` and its `drained`: solves are still being judged (`STREAM_WAIT_MS`). */
+  private judging = false;
 
   constructor(
     private readonly db: Db,
@@ -169,9 +179,10 @@ export class ScoreboardCache {
   }
 
   /**
-   * Asks for the game's board to be regenerated. After a quiet spell that happens at once; a solve
-   * within the pause after the last regeneration (`defaultPauseAfter`) waits for the pause to end,
-   * and every solve meanwhile is served by that one run. An `urgent` request (an admin's change to
+   * Asks for the game's board to be regenerated. After a quiet spell that happens at once, or, while
+   * the judge still has work, once its queue empties (`STREAM_WAIT_MS`); a solve within the pause
+   * after the last regeneration (`defaultPauseAfter`) waits for the pause to end, and every solve
+   * meanwhile is served by that one run. An `urgent` request (an admin's change to
    * the game or its challenges) never waits.
    */
   refresh(gameId: number, urgent = false): void {
@@ -189,7 +200,8 @@ export class ScoreboardCache {
       return;
     }
     const last = board.last;
-    this.generate(gameId, last && !urgent ? last.at + last.pause - Date.now() : 0).catch(this.onError);
+    const pause = last && !urgent ? last.at + last.pause - Date.now() : 0;
+    this.generate(gameId, this.judging && !urgent ? Math.max(pause, STREAM_WAIT_MS) : pause).catch(this.onError);
   }
 
   /**
@@ -216,6 +228,7 @@ export class ScoreboardCache {
    * solve reached the board 0.36–0.47 s after its acknowledgement before, 0.17–0.29 s with this.
    */
   settle(): void {
+    this.judging = false;
     for (const board of this.boards.values()) {
       // A board building now may not hold the last solves: the pause after this build is cut short too.
       // `quiet` from the first drain of this build only: a submission after it keeps the pause
@@ -236,6 +249,7 @@ export class ScoreboardCache {
    * and drains per build, a trickle that leaves the CPU mostly free.
    */
   resumed(): void {
+    this.judging = true;
     for (const board of this.boards.values()) board.quiet = false;
   }
 

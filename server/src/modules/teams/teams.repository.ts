@@ -7,13 +7,14 @@ import { userRows } from '../accounts/read-models';
 import { gameRows } from '../games/read-models';
 import { playerContainerIds } from '../instances';
 import { participationRows } from '../participations/read-models';
-import { solveRows, submissionRows } from '../submissions/read-models';
+import { cheatRows, solveRows, submissionRows } from '../submissions/read-models';
 
 const user = userRows();
 const game = gameRows();
 const participation = participationRows();
 const submission = submissionRows();
 const solve = solveRows();
+const cheat = cheatRows();
 
 /** The statuses a participation can have submitted in: only Accepted teams submit, and they can be suspended since. */
 const PLAYED = inArray(participation.status, ['Accepted', 'Suspended']);
@@ -218,23 +219,32 @@ export async function writeupHashesOfTeam(tx: Db, teamId: number): Promise<strin
 }
 
 /**
- * Whether the team has submitted a flag in any of its Accepted or Suspended participations (a player
- * may then no longer delete it: the deletion would take its solves off the boards and its cheat
- * records with it). Its participations are locked first (FOR UPDATE, the lock the deletion itself
+ * Whether the team has submitted a flag in any of its Accepted or Suspended participations, or had
+ * its flag sent by another team there (a player may then no longer delete it: the deletion would
+ * take its solves off the boards and the cheat records naming it with it). Its participations are locked first (FOR UPDATE, the lock the deletion itself
  * takes on them a moment later), and the question is a statement of its own: a flag being stored
  * holds a key-share lock on its participation (its foreign key), so this waits for it to commit and
  * then sees it, and one not yet stored waits for the deletion and finds the participation gone.
  * Whatever the judge turns into a solve is a stored flag, so no solve can land after a "no" either.
  */
-export async function hasSubmitted(tx: Db, teamId: number): Promise<boolean> {
+export async function hasPlayed(tx: Db, teamId: number): Promise<boolean> {
   await tx.select({ id: participation.id }).from(participation).where(eq(participation.teamId, teamId)).for('update');
-  const [row] = await tx
+  const [submitted] = await tx
     .select({ id: submission.id })
     .from(submission)
     .innerJoin(participation, eq(participation.id, submission.participationId))
     .where(and(eq(participation.teamId, teamId), PLAYED))
     .limit(1);
-  return row !== undefined;
+  if (submitted) return true;
+  // A team that never submitted but whose flag another team sent: the cheat record names it as the
+  // source, and would go with it.
+  const [leaked] = await tx
+    .select({ id: cheat.submissionId })
+    .from(cheat)
+    .innerJoin(participation, eq(participation.id, cheat.sourceParticipationId))
+    .where(and(eq(participation.teamId, teamId), PLAYED))
+    .limit(1);
+  return leaked !== undefined;
 }
 
 /** The games in which the team is (or was) Accepted: the only ones where it can have solves. */

@@ -16,7 +16,7 @@ import {
   deleteMember,
   deleteTeamRow,
   findTeam,
-  hasSubmitted,
+  hasPlayed,
   inUnfinishedGame,
   insertMember,
   insertTeam,
@@ -193,16 +193,16 @@ export async function updateTeamInfo(
 
 /**
  * A player's deletion. Besides the team lock, a team that has submitted a flag in a game it was
- * accepted to stays: deleting it would take its solves off the final board (bloods moving to others,
- * dynamic scores rising) and its cheat records with it. Only an admin deletes it then. During a game
+ * accepted to, or whose flag another team submitted there, stays: deleting it would take its solves
+ * off the final board (bloods moving to others, dynamic scores rising) and its cheat records with it. Only an admin deletes it then. During a game
  * the lock already refuses; once the game is over the judge stores no new solve (practice stores
- * none), except for flags sent before the end and judged late, and `hasSubmitted` sees those.
+ * none), except for flags sent before the end and judged late, and `hasPlayed` sees those.
  */
 export async function deleteTeam(db: Database, dataDir: string, user: SessionUser, id: number): Promise<TeamRow> {
   const { team, removed } = await db.transaction(async (tx) => {
     const team = await lockCaptainedTeam(tx, user, id);
     await ensureNotLocked(tx, team);
-    if (await hasSubmitted(tx, team.id)) throw badRequest('team.played');
+    if (await hasPlayed(tx, team.id)) throw badRequest('team.played');
     return { team, removed: await removeTeam(tx, team) };
   });
   await afterTeamRemoved(db, dataDir, removed);

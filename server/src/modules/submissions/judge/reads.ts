@@ -60,7 +60,11 @@ interface LockedRow {
  * had been about a tenth of the server's main thread). Like the intake's statement it names the
  * other modules' tables it reads (games, challenges, flags, participations, teams, game instances,
  * users); times come as Unix ms. NO KEY UPDATE: the judge never changes a key, so inserts
- * referencing these rows need not wait.
+ * referencing these rows need not wait. The teams' participations are held in SHARE mode: a review
+ * changing a team's status (NO KEY UPDATE, then the accepted counts recounted) either waits for this
+ * judgement, and recounts its solves, or goes first, and this read sees the new status. Unlocked, a
+ * team suspended meanwhile had its solve counted after the recount. The intake's foreign-key checks
+ * (KEY SHARE) do not wait for it.
  */
 const LOCK_SUBMISSIONS = `
   select s.id, s.answer, floor(extract(epoch from s.submitted_at) * 1000)::float8 as submitted_at,
@@ -81,7 +85,7 @@ const LOCK_SUBMISSIONS = `
   left join users u on u.id = s.user_id
   where s.id = any($1::int[]) and s.status = 'FlagSubmitted'
   order by s.id
-  for no key update of s`;
+  for no key update of s for share of p`;
 
 /**
  * The submissions still FlagSubmitted among `ids`, locked, with everything judging reads (one round
