@@ -11,7 +11,7 @@ import client from './plugins/external/client';
 import websocket from './plugins/external/websocket';
 import contract from './plugins/app/contract';
 import db from './plugins/app/db';
-import errors, { answerFrameworkError } from './plugins/app/errors';
+import errors, { answerClientError, answerFrameworkError } from './plugins/app/errors';
 import securityHeaders from './plugins/app/security-headers';
 import crossSite from './plugins/app/cross-site';
 import strictInput from './plugins/app/strict-input';
@@ -113,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: env.trustProxy,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A request (a WebSocket upgrade included) whose headers have not all arrived after 10 s is
     // dropped: browsers send them at once, slow-header attacks hold sockets open for minutes. Node
     // looks for expired requests every interval, so one lives at most that much past its deadline.

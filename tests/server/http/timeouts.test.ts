@@ -47,12 +47,30 @@ describe('the request timeout', () => {
     assert.ok([404, 408].includes(exchange.answer().status), exchange.received());
   });
 
-  test('a body that stops arriving on a route is answered 408 and its socket closed', async () => {
-    const exchange = rawSend(port, stalledPost('/api/account/login', 1_000, '{'));
+  test('a body that stops arriving on a route is answered 408 in the sender’s language and its socket closed', async () => {
+    const head = stalledPost('/api/account/login', 1_000, '{').replace(
+      '\r\n\r\n',
+      '\r\nAccept-Language: fr-FR\r\n\r\n',
+    );
+    const exchange = rawSend(port, head);
     await within(exchange.closed, 'close of the stalled socket');
-    assert.equal(exchange.answer().status, 408, exchange.received());
+    const answer = exchange.answer();
+    assert.equal(answer.status, 408, exchange.received());
+    assert.equal(answer.headers['content-length'], String(Buffer.byteLength(answer.body)));
+    assert.deepEqual(JSON.parse(answer.body), { title: "La requête n'est pas arrivée à temps", status: 408 });
     // The server is none the worse for it.
     assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
+  });
+
+  test('headers too large, or a request that is not HTTP, are answered in the same shape', async () => {
+    const large = rawSend(port, `GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    await within(large.closed, 'close after headers too large');
+    assert.equal(large.answer().status, 431, large.received());
+    assert.deepEqual(JSON.parse(large.answer().body), { title: 'The request headers are too large', status: 431 });
+    const garbage = rawSend(port, 'HELLO\r\n\r\n');
+    await within(garbage.closed, 'close after a malformed request');
+    assert.deepEqual(JSON.parse(garbage.answer().body), { title: 'Bad request', status: 400 });
+    assert.equal(garbage.answer().status, 400);
   });
 
   test('a request that has arrived may take the handler longer than the request timeout', async () => {

@@ -1,3 +1,5 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable, pgErrorCode } from '../../db/errors';
@@ -75,3 +77,31 @@ export default fp(
   },
   { name: 'errors', dependencies: ['i18n'] },
 );
+
+/** What a request Node refused before Fastify saw it is answered with, and in which words. */
+const CLIENT_ERRORS: Record<string, { status: number; key: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, key: 'error.requestTimeout' },
+  HPE_HEADER_OVERFLOW: { status: 431, key: 'error.headersTooLarge' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (malformed, headers too
+ * large) or whose body did not arrive within the request timeout. Fastify's own answer is JSON of
+ * another shape in English; this one is `{title, status}` in the request's language when its headers
+ * had arrived (a stalled body), else the default's, and the connection closes.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // The answer in progress on this socket, if its headers were parsed; Node exposes no public accessor.
+  const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (socket.writable && !response?.headersSent) {
+    const { status, key } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, key: 'error.badRequest' };
+    const t = translator(languageFromHeader(response?.req.headers['accept-language']));
+    const body = JSON.stringify({ title: t(key), status });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
