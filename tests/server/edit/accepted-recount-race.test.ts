@@ -46,7 +46,7 @@ if (postgres) {
         submissionId: submission!.id,
         solvedAt: at,
       });
-      await tx.execute(addJudgedCounts([{ id, solved: 1 }]));
+      await tx.execute(addJudgedCounts(sql`${JSON.stringify([{ id, solved: 1 }])}`));
     };
 
     const countOf = async (id: number) =>

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { after, before, describe, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../../server/src/db/client';
 import { challenges, cheatInfo, participations, solves, submissions } from '../../../server/src/db/schema';
 import { addJudgedCounts, lockChallengeCounts } from '../../../server/src/modules/challenges';
@@ -160,7 +160,7 @@ if (postgres) {
         await tx
           .insert(solves)
           .values({ participationId: team.participation.id, challengeId, submissionId: row.id, solvedAt: new Date() });
-        await tx.execute(addJudgedCounts([{ id: challengeId, solved: 1 }]));
+        await tx.execute(addJudgedCounts(sql`${JSON.stringify([{ id: challengeId, solved: 1 }])}`));
       });
 
     /**

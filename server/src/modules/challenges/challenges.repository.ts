@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { preparedQuery, type Db } from '../../db/client';
 import { findContainer, playerContainerIds } from '../instances';
 import { challenges, flags } from '../../db/schema/challenges';
@@ -242,10 +242,12 @@ export async function lockChallengeCounts(
 /**
  * The judge's counter update, one data-modifying member of the WITH of its one write statement
  * (submissions/judge/writes.ts): adds each challenge's new solves to its `acceptedCount`.
+ * `counters` is the parameter holding them as JSON, `[{id, solved}]`: the judge builds its statement
+ * once, with a placeholder here, and fills it per batch.
  */
-export function addJudgedCounts(counters: Array<{ id: number; solved: number }>): SQL {
+export function addJudgedCounts(counters: SQLWrapper): SQL {
   return sql`update ${challenges} c
       set accepted_count = c.accepted_count + d.solved
-      from json_to_recordset(${JSON.stringify(counters)}::json) as d(id int, solved int)
+      from json_to_recordset(${counters}::json) as d(id int, solved int)
       where c.id = d.id`;
 }

@@ -5,7 +5,13 @@ export { eventList } from './events.service';
 export { insertEvent } from './instance-events.repository';
 export { insertNotice } from './notices.repository';
 export { NoticeLists } from './notice-lists';
-export { insertBloodNotices, insertIntakeEventsFrom, insertJudgeEvents } from './judge.repository';
+export {
+  bloodNoticeRows,
+  insertBloodNotices,
+  insertIntakeEventsFrom,
+  insertJudgeEvents,
+  judgeEventRows,
+} from './judge.repository';
 export {
   addNotice,
   editNotice,
