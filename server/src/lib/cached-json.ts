@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { negotiateEncoding, sentNotModified, type ContentCoding, type Revalidation } from './http-caching';
+import { isNotModified, negotiateEncoding, type ContentCoding, type Revalidation } from './http-caching';
 
 /**
  * A JSON answer made once and sent to many (a game's scoreboard, its players' notices): the text,
  * its bytes and their ETag, with each content coding made once per answer by the first request that
- * asks for it (`sendCachedJson`).
+ * asks for it (`cachedJsonBody`).
  */
 export interface CachedJson {
   json: string;
@@ -61,19 +61,24 @@ function encoded(answer: CachedJson, coding: ContentCoding): Promise<Buffer> {
   return bytes;
 }
 
+/** A 304's body: none. */
+export const NO_BODY = Buffer.alloc(0);
+
 /**
- * Sends a cached answer: a 304 without a body when If-None-Match names it, else the JSON text in the
- * coding the client prefers, compressed once per answer.
+ * A cached answer's body for `reply`: none with a 304 when If-None-Match names it, else the JSON
+ * text in the coding the client prefers, compressed once per answer. The type, coding and caching
+ * headers are set on `reply`; the handler returns the bytes and Fastify sends them.
  */
-export async function sendCachedJson(
+export async function cachedJsonBody(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedJson,
   revalidation: Revalidation,
-): Promise<FastifyReply> {
-  if (sentNotModified(request, reply, `W/${answer.etag}`, revalidation)) return reply;
+): Promise<Buffer> {
+  if (isNotModified(request, reply, `W/${answer.etag}`, revalidation)) return NO_BODY;
   reply.type('application/json; charset=utf-8');
   const coding = negotiateEncoding(request.headers['accept-encoding'], CODINGS);
-  if (coding === 'identity') return reply.send(answer.bytes);
-  return reply.header('content-encoding', coding).send(await encoded(answer, coding));
+  if (coding === 'identity') return answer.bytes;
+  reply.header('content-encoding', coding);
+  return encoded(answer, coding);
 }

@@ -42,9 +42,10 @@ export function setRevalidationHeaders(reply: FastifyReply, revalidation: Revali
 
 /**
  * Gives an answer made by its handler (not serialised by the route) its caching headers and ETag,
- * and answers 304 without a body when the request's If-None-Match names it: true when it did.
+ * and sets 304 when the request's If-None-Match names it: true when it did, and the answer is then
+ * to go out without a body.
  */
-export function sentNotModified(
+export function isNotModified(
   request: FastifyRequest,
   reply: FastifyReply,
   etag: string,
@@ -53,7 +54,7 @@ export function sentNotModified(
   setRevalidationHeaders(reply, revalidation);
   reply.header('etag', etag);
   if (!etagMatches(request.headers['if-none-match'], etag)) return false;
-  void reply.code(304).send();
+  reply.code(304);
   return true;
 }
 

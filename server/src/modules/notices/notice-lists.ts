@@ -14,7 +14,7 @@ export const NOTICE_LIST_MS = 1000;
 /**
  * The players' notice list of each game, as sent for the default page (what the clients poll:
  * `isDefaultNoticePage`), read at most once per NOTICE_LIST_MS and compressed once per list
- * (`sendCachedJson`). A game that does not exist or has not started is never kept: each request
+ * (`cachedJsonBody`). A game that does not exist or has not started is never kept: each request
  * gets its error from a fresh read.
  */
 export class NoticeLists {

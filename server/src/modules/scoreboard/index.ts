@@ -1,6 +1,6 @@
 // The scoreboard module's public surface: the cached boards and how one is sent, the sheet exports,
 // and the boards as each reader sees them (details, CTFtime feed).
-export { ScoreboardCache, sendScoreboard } from './scoreboard-cache';
+export { ScoreboardCache, scoreboardBody } from './scoreboard-cache';
 export { sheetLabelTexts, sheetTimestamp } from './sheets';
 export { exportSheet, SUBMISSION_BATCH } from './sheet-export';
 export {
@@ -9,5 +9,5 @@ export {
   frozenChallengeScore,
   scoreboardEntry,
   scoreboardJson,
-  sendDetails,
+  detailsBody,
 } from './views.service';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { cachedJsonOf, sendCachedJson } from '../../lib/cached-json';
+import { cachedJsonBody, cachedJsonOf } from '../../lib/cached-json';
 import type { BuildLock } from '../../plugins/app/build-lock';
 import type { Cache } from '../../plugins/app/cache';
 import { findGame } from '../games';
@@ -365,14 +365,10 @@ export class ScoreboardCache {
 // ---- Serving: how a built board goes out (its building is above) ----
 
 /**
- * Sends a board as cached (`sendCachedJson`): a 304 without a body when If-None-Match names it, else
- * the JSON text in the coding the client prefers, compressed once per board. Live and frozen views
- * differ by role, so the answer depends on the session.
+ * A board as the body of `reply` (`cachedJsonBody`): none with a 304 when If-None-Match names it,
+ * else the JSON text in the coding the client prefers, compressed once per board. Live and frozen
+ * views differ by role, so the answer depends on the session.
  */
-export function sendScoreboard(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  entry: ScoreboardEntry,
-): Promise<FastifyReply> {
-  return sendCachedJson(request, reply, entry, 'private');
+export function scoreboardBody(request: FastifyRequest, reply: FastifyReply, entry: ScoreboardEntry): Promise<Buffer> {
+  return cachedJsonBody(request, reply, entry, 'private');
 }

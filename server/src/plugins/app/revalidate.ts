@@ -13,8 +13,8 @@ declare module 'fastify' {
  * The contract's GETs that players poll or open often, by operationId: their answers are cached
  * by browsers and revalidated, so an unchanged one costs a 304 without a body. The scoreboard
  * (`gameScoreboard`, private) does the same itself, from the ETag made once per board
- * (`sendCachedJson`, lib/cached-json.ts), and so do a team's game details (`gameDetails`, private:
- * `sendDetails` in modules/scoreboard/views.service.ts), and the game's notices (`gameNotices`,
+ * (`cachedJsonBody`, lib/cached-json.ts), and so do a team's game details (`gameDetails`, private:
+ * `detailsBody` in modules/scoreboard/views.service.ts), and the game's notices (`gameNotices`,
  * private, the polled page cached per game); none of them needs the hook.
  */
 const CONTRACT_ROUTES: Record<string, Revalidation> = {

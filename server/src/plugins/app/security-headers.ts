@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CaptchaProvider } from '../../env';
@@ -53,26 +54,30 @@ export function setShellHeaders(request: FastifyRequest, reply: FastifyReply, no
     .header('x-frame-options', 'DENY');
 }
 
-const COMMON_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-} as const;
+const COMMON_HEADERS = [
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+] as const;
 
 /**
  * Headers every answer carries, whatever produced it (a route, a static file, a 304, the error or
- * not-found handler): `nosniff`, so a browser never reads JSON, a download or an error as HTML or
- * script, and a referrer policy that keeps paths and query strings (game ids, reset tokens) from
- * leaving for other sites. Set in `onRequest`, before anything can answer, so no early exit skips them.
+ * not-found handler, or what Fastify answers before routing: a URL it cannot decode, a 503 while
+ * closing): `nosniff`, so a browser never reads JSON, a download or an error as HTML or script, and a
+ * referrer policy that keeps paths and query strings (game ids, reset tokens) from leaving for other
+ * sites. They are put on Node's response by a listener ahead of Fastify's, before anything can
+ * answer, and Node keeps them through Fastify's `writeHead`. Requests that reach the router without
+ * Node's 'request' event (`inject`) get them from the hook, a callback: every request passes it, and
+ * an async hook's promise had cost each one more than the headers.
  */
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(COMMON_HEADERS);
-    });
-    // What Fastify answers before routing, so before any hook (a URL it cannot decode, a 503 while
-    // closing), goes straight to Node's response: a listener ahead of Fastify's puts them there first.
-    app.server.prependListener('request', (_request, response) => {
-      for (const [name, value] of Object.entries(COMMON_HEADERS)) response.setHeader(name, value);
+    const setOn = (response: ServerResponse) => {
+      for (const [name, value] of COMMON_HEADERS) response.setHeader(name, value);
+    };
+    app.server.prependListener('request', (_request, response) => setOn(response));
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!reply.raw.hasHeader(COMMON_HEADERS[0][0])) setOn(reply.raw);
+      done();
     });
   },
   { name: 'security-headers' },

@@ -1,11 +1,11 @@
 import type { Handlers } from '../../contract/handlers';
-import { cachedJsonOf, sendCachedJson } from '../../lib/cached-json';
+import { cachedJsonBody, cachedJsonOf } from '../../lib/cached-json';
 import { sendEmpty } from '../../lib/reply';
 import { requireUser } from '../../plugins/app/auth';
 import { browseGames, getFreeze, recentGames, setFreeze } from '../../modules/games';
 import { isDefaultNoticePage, playerNotices } from '../../modules/notices';
 import { gameInfo } from '../../modules/participations';
-import { ctftimeFeed, details, scoreboardEntry, sendDetails, sendScoreboard } from '../../modules/scoreboard';
+import { ctftimeFeed, details, detailsBody, scoreboardBody, scoreboardEntry } from '../../modules/scoreboard';
 
 /** The player's game views (reference §2.5): lists, the game page, details, scoreboard, notices. */
 export const gameDetailsHandlers: Handlers = {
@@ -21,13 +21,13 @@ export const gameDetailsHandlers: Handlers = {
   async gameDetails(request, reply) {
     // Assembled as text from the board's shared parts, with its own ETag and gzip (no serialisation).
     const answer = await details(request.server, request.params.id, requireUser(request));
-    return sendDetails(request, reply, answer);
+    return detailsBody(request, reply, answer);
   },
   async gameScoreboard(request, reply) {
     // The cached text as is (no parse, no response serialisation), with the ETag and the compressed
     // copies made once per board.
     const board = await scoreboardEntry(request.server, request.params.id, request.user);
-    return sendScoreboard(request, reply, board);
+    return scoreboardBody(request, reply, board);
   },
   async gameNotices(request, reply) {
     // What every page polls (the default page) is the cached list; another page is read as asked.
@@ -35,7 +35,7 @@ export const gameDetailsHandlers: Handlers = {
     const list = isDefaultNoticePage(request.query)
       ? await request.server.noticeLists.get(id)
       : cachedJsonOf(JSON.stringify(await playerNotices(request.server.db, id, request.query)));
-    return sendCachedJson(request, reply, list, 'private');
+    return cachedJsonBody(request, reply, list, 'private');
   },
   // Beyond GZCTF: the CTFtime feed (players' view, so a freeze holds) and the Admin-set freeze.
   async beyondCtftimeFeed(request) {
