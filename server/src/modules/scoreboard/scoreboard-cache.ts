@@ -182,8 +182,8 @@ export class ScoreboardCache {
    * Asks for the game's board to be regenerated. After a quiet spell that happens at once, or, while
    * the judge still has work, once its queue empties (`STREAM_WAIT_MS`); a solve within the pause
    * after the last regeneration (`defaultPauseAfter`) waits for the pause to end, and every solve
-   * meanwhile is served by that one run. An `urgent` request (an admin's change to
-   * the game or its challenges) never waits.
+   * meanwhile is served by that one run. An `urgent` request (an admin's change to the game or its
+   * challenges) never waits.
    */
   refresh(gameId: number, urgent = false): void {
     const board = this.board(gameId);
