@@ -1,5 +1,6 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { responseOn } from './socket-response';
 
 /**
  * Decides, when a connection's idle timer fires, whether the silence was the client's.
@@ -14,8 +15,7 @@ import type { Socket } from 'node:net';
  */
 export function closeIdleSockets(server: Server, idleTimeout: number): void {
   server.on('timeout', (socket: Socket) => {
-    // The answer in progress on this socket; Node keeps it there and exposes no public accessor.
-    const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    const response = responseOn(socket);
     if (response && !response.headersSent && response.req.complete) socket.setTimeout(idleTimeout);
     else socket.destroy();
   });

@@ -221,10 +221,11 @@ export async function writeupHashesOfTeam(tx: Db, teamId: number): Promise<strin
 /**
  * Whether the team has submitted a flag in any of its Accepted or Suspended participations, or had
  * its flag sent by another team there (a player may then no longer delete it: the deletion would
- * take its solves off the boards and the cheat records naming it with it). Its participations are locked first (FOR UPDATE, the lock the deletion itself
- * takes on them a moment later), and the question is a statement of its own: a flag being stored
- * holds a key-share lock on its participation (its foreign key), so this waits for it to commit and
- * then sees it, and one not yet stored waits for the deletion and finds the participation gone.
+ * take its solves off the boards and the cheat records naming it with it). Its participations are
+ * locked first (FOR UPDATE, the lock the deletion itself takes on them a moment later), and the
+ * questions are statements of their own, after the lock: a flag being stored holds a key-share
+ * lock on its participation (its foreign key), so this waits for it to commit and then sees it, and
+ * one not yet stored waits for the deletion and finds the participation gone.
  * Whatever the judge turns into a solve is a stored flag, so no solve can land after a "no" either.
  */
 export async function hasPlayed(tx: Db, teamId: number): Promise<boolean> {

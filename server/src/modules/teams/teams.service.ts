@@ -194,8 +194,8 @@ export async function updateTeamInfo(
 /**
  * A player's deletion. Besides the team lock, a team that has submitted a flag in a game it was
  * accepted to, or whose flag another team submitted there, stays: deleting it would take its solves
- * off the final board (bloods moving to others, dynamic scores rising) and its cheat records with it. Only an admin deletes it then. During a game
- * the lock already refuses; once the game is over the judge stores no new solve (practice stores
+ * off the final board (bloods moving to others, dynamic scores rising) and its cheat records with it.
+ * Only an admin deletes it then. During a game the lock already refuses; once the game is over the judge stores no new solve (practice stores
  * none), except for flags sent before the end and judged late, and `hasPlayed` sees those.
  */
 export async function deleteTeam(db: Database, dataDir: string, user: SessionUser, id: number): Promise<TeamRow> {

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,6 +7,7 @@ import { languageFromHeader } from '../../i18n/languages';
 import { translator } from '../../i18n/translator';
 import { describeValidationError } from '../../i18n/validation';
 import { HttpError } from '../../lib/http-error';
+import { responseOn } from '../../lib/socket-response';
 
 const STATUS_KEYS: Record<number, string> = {
   401: 'error.loginRequired',
@@ -92,8 +93,7 @@ const CLIENT_ERRORS: Record<string, { status: number; key: string }> = {
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  // The answer in progress on this socket, if its headers were parsed; Node exposes no public accessor.
-  const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  const response = responseOn(socket);
   if (socket.writable && !response?.headersSent) {
     const { status, key } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, key: 'error.badRequest' };
     const t = translator(languageFromHeader(response?.req.headers['accept-language']));
