@@ -61,21 +61,21 @@ function encoded(answer: CachedJson, coding: ContentCoding): Promise<Buffer> {
   return bytes;
 }
 
-/** A 304's body: none. */
-export const NO_BODY = Buffer.alloc(0);
-
 /**
- * A cached answer's body for `reply`: none with a 304 when If-None-Match names it, else the JSON
- * text in the coding the client prefers, compressed once per answer. The type, coding and caching
- * headers are set on `reply`; the handler returns the bytes and Fastify sends them.
+ * A cached answer's body for `reply`: none (undefined) with a 304 when If-None-Match names it, else
+ * the JSON text in the coding the client prefers, compressed once per answer. The type, coding and
+ * caching headers are set on `reply`; the handler returns the bytes and Fastify sends them. A
+ * handler returning undefined has Fastify send no body, and so no Content-Type or Content-Length:
+ * the empty Buffer a 304 had returned before went out as `application/octet-stream` of length 0, and
+ * a 304 must not carry a length other than the 200's (RFC 9110 §8.6), which a cache could store.
  */
 export async function cachedJsonBody(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedJson,
   revalidation: Revalidation,
-): Promise<Buffer> {
-  if (isNotModified(request, reply, `W/${answer.etag}`, revalidation)) return NO_BODY;
+): Promise<Buffer | undefined> {
+  if (isNotModified(request, reply, `W/${answer.etag}`, revalidation)) return undefined;
   reply.type('application/json; charset=utf-8');
   const coding = negotiateEncoding(request.headers['accept-encoding'], CODINGS);
   if (coding === 'identity') return answer.bytes;

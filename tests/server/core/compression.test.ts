@@ -157,6 +157,9 @@ for (const engine of engines()) {
         assert.equal(again.statusCode, 304, url);
         assert.equal(again.rawPayload.length, 0, url);
         assert.equal(again.headers['content-encoding'], undefined, url);
+        // No body, so nothing describing one: a 304's Content-Length may only be the 200's (RFC 9110 §8.6).
+        assert.equal(again.headers['content-length'], undefined, url);
+        assert.equal(again.headers['content-type'], undefined, url);
         assert.equal(again.headers.etag, etag, url);
         assert.equal(again.headers['cache-control'], `${scope}, no-cache`, url);
 

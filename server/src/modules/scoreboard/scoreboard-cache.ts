@@ -369,6 +369,10 @@ export class ScoreboardCache {
  * else the JSON text in the coding the client prefers, compressed once per board. Live and frozen
  * views differ by role, so the answer depends on the session.
  */
-export function scoreboardBody(request: FastifyRequest, reply: FastifyReply, entry: ScoreboardEntry): Promise<Buffer> {
+export function scoreboardBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: ScoreboardEntry,
+): Promise<Buffer | undefined> {
   return cachedJsonBody(request, reply, entry, 'private');
 }

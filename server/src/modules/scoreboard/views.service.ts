@@ -8,7 +8,6 @@ import { playContext } from '../participations';
 import type { ScoreboardEntry } from './scoreboard-board';
 import type { ScoreboardCache } from './scoreboard-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NO_BODY } from '../../lib/cached-json';
 import { GzipPrefix } from '../../lib/gzip-prefix';
 import { COMPRESSION_THRESHOLD, isNotModified, negotiateEncoding, weakEtag } from '../../lib/http-caching';
 import { NO_SOLVE_TIME, type ScoreboardModel } from './scoreboard';
@@ -206,13 +205,13 @@ export async function details(deps: BoardDeps, gameId: number, user: SessionUser
 }
 
 /**
- * A team's details as the body of `reply`: none with a 304 when If-None-Match names the ETag, else
- * the text, gzipped from the board's shared compressed start when the client takes gzip and the text
- * is over the compression threshold (a client taking only brotli gets it from the compression plugin,
- * per request).
+ * A team's details as the body of `reply`: none (undefined, as `cachedJsonBody`'s) with a 304 when
+ * If-None-Match names the ETag, else the text, gzipped from the board's shared compressed start when
+ * the client takes gzip and the text is over the compression threshold (a client taking only brotli
+ * gets it from the compression plugin, per request).
  */
-export function detailsBody(request: FastifyRequest, reply: FastifyReply, answer: DetailsAnswer): Buffer {
-  if (isNotModified(request, reply, answer.etag, 'private')) return NO_BODY;
+export function detailsBody(request: FastifyRequest, reply: FastifyReply, answer: DetailsAnswer): Buffer | undefined {
+  if (isNotModified(request, reply, answer.etag, 'private')) return undefined;
   reply.type('application/json; charset=utf-8');
   const large = answer.json.length >= COMPRESSION_THRESHOLD;
   if (large && negotiateEncoding(request.headers['accept-encoding'], ['gzip']) === 'gzip') {

@@ -46,7 +46,9 @@ function revalidator(revalidation: Revalidation): onSendAsyncHookHandler<unknown
     }
     if (!etagMatches(request.headers['if-none-match'], String(etag))) return payload;
     reply.code(304).removeHeader('content-type').removeHeader('content-length').removeHeader('content-encoding');
-    return '';
+    // No payload at all (null, not ''): Fastify then adds no Content-Length, which on a 304 must be
+    // the 200's if sent (RFC 9110 §8.6); for '' it had added 0.
+    return null;
   };
 }
 
