@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../../../server/src/app';
 import type { DatabaseHandle } from '../../../server/src/db/client';
+import { users } from '../../../server/src/db/schema';
 import type { SessionRecord } from '../../../server/src/modules/accounts';
 import { SESSION_CACHE_MS, SessionCache, sessionChanges } from '../../../server/src/plugins/app/session-cache';
 import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { engines } from '../helpers/database';
+import { startPrivateRedis } from '../helpers/private-services';
 import { asUser } from '../helpers/users';
 
 /**
@@ -22,7 +26,7 @@ const ban = (app: FastifyInstance, adminCookie: string, userId: string, role = '
   app.inject({ method: 'PUT', url: `/api/admin/users/${userId}`, headers: { cookie: adminCookie }, payload: { role } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits for a signal: well under the cache's lifetime (15 s), so expiry alone could not pass it. */
+/** Waits for a signal: well under the cache's lifetime (a minute), so expiry alone could not pass it. */
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 1_500): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -158,6 +162,34 @@ if (postgres && redisUrl) {
         'the sign-out to reach the other instance',
         async () => (await profile(two, cookie)).statusCode === 401,
       );
+    });
+  });
+}
+
+const [pglite] = engines();
+if (redisUrl) {
+  describe('cached sessions after the signal subscriber reconnects', () => {
+    test('every cached lookup is dropped: a change announced while the instance could not hear counts at once', async () => {
+      // A Redis of its own: dropping every subscriber of the shared one would disturb other tests.
+      const redis = await startPrivateRedis();
+      const ctx = await createTestApp(pglite!, { env: testEnv({ REDIS_URL: redis.url }) });
+      const admin = new Redis(redis.url);
+      try {
+        const { user, cookie } = await asUser(ctx.app);
+        assert.equal((await profile(ctx.app, cookie)).statusCode, 200);
+        // Another instance's ban whose announcement this one missed: written without one.
+        await ctx.database.db.update(users).set({ role: 'Banned' }).where(eq(users.id, user.id));
+        assert.equal((await profile(ctx.app, cookie)).statusCode, 200, 'the lookup is cached');
+        let reconnections = 0;
+        ctx.app.signals.onReconnect(() => (reconnections += 1));
+        await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+        await until('the subscriber to reconnect', async () => reconnections > 0, 15_000);
+        assert.equal((await profile(ctx.app, cookie)).statusCode, 403);
+      } finally {
+        admin.disconnect();
+        await ctx.close();
+        await redis.stop();
+      }
     });
   });
 }

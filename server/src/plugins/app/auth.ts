@@ -58,7 +58,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 
 /**
  * Session lookups of concurrent requests share one statement, which also records their visits. Its
- * answers are then cached for a few seconds (`SessionCache`); a sign-out, ban or role change drops
+ * answers are then cached for up to a minute (`SessionCache`); a sign-out, ban or role change drops
  * them at once, here and on the other instances.
  */
 function readSession(db: Db, lookup: SessionLookup): Promise<SessionRecord | undefined> {
@@ -137,9 +137,11 @@ function sessionCaching(app: FastifyInstance) {
     if (userId) lookups.forgetUser(userId);
     if (sessionId) lookups.forgetSession(sessionId);
   });
+  // Announcements sent while this instance could not hear them never arrive.
+  app.signals.onReconnect(() => lookups.clear());
   const announce = (change: { userId?: string; sessionId?: string }) =>
     void app.signals.publish('sessions', change).catch((error: unknown) => {
-      // The other instances' cached lookups then end with their time to live (a few seconds).
+      // The other instances' cached lookups then end with their time to live (a minute at most).
       app.log.warn({ err: error }, 'could not announce a session change');
     });
   const onUser = (userId: string) => {

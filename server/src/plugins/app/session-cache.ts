@@ -11,17 +11,20 @@ import type { SessionRecord } from '../../modules/accounts';
 export const sessionChanges = new EventEmitter<{ user: [userId: string]; session: [sessionId: string] }>();
 
 /**
- * How long a session lookup is served from memory: the bound on staleness if an announcement is lost
- * (GZCTF's cookie sessions recheck the user every 30 minutes). A player's page polls every few seconds,
- * so at 3 s most polls missed and read the database; at an event of 4,000 teams, where each session
- * comes back every few seconds rather than every second, almost every request did.
+ * How long a session lookup is served from memory. Every change is announced (`sessionChanges`, and
+ * a signal to the other instances), and an instance whose signal subscription broke drops every
+ * entry when it hears the channel again (`clear`, auth.ts), so this bounds only a change whose
+ * announcement its sender failed to publish (GZCTF's cookie sessions recheck the user every 30
+ * minutes). A player's page polls every 10 s: at 15 s every second round of a session's polls read
+ * the database, about 600 lookups a second at an event of 4,000 teams of three; at a minute, about
+ * 200. At 3 s most polls had missed.
  */
-export const SESSION_CACHE_MS = 15_000;
+export const SESSION_CACHE_MS = 60_000;
 /**
  * Each entry lives between three quarters of SESSION_CACHE_MS and all of it, at random. With one
  * lifetime for all, sessions cached together (every player opening the game at its start, every
  * team's first request in the game bench) expired together and were read again together, and so
- * stayed in step: a burst of lookups every 15 s for the whole event instead of a steady trickle.
+ * stayed in step: a burst of lookups every lifetime for the whole event instead of a steady trickle.
  */
 const SPREAD = 0.25;
 /**
@@ -32,7 +35,7 @@ const UNCACHEABLE_MS = 10_000;
 const MAX_ENTRIES = 50_000;
 
 /**
- * Session lookups (session id → session and user) kept for a few seconds, so most authenticated
+ * Session lookups (session id → session and user) kept for up to a minute, so most authenticated
  * requests need no database round trip. Never caches a miss.
  */
 export class SessionCache {
@@ -70,6 +73,14 @@ export class SessionCache {
   forgetSession(sessionId: string): void {
     this.sessionBlocked.set(sessionId, this.now() + UNCACHEABLE_MS);
     this.entries.delete(sessionId);
+  }
+
+  /**
+   * Drops every cached lookup (not the blocks after announcements): announcements may have been
+   * missed, as while this instance's signal subscription was broken.
+   */
+  clear(): void {
+    this.entries.clear();
   }
 
   /** Drops what has expired (called every few seconds). */
