@@ -44,10 +44,8 @@ export function cleanFileName(name: string | undefined, fallback = 'file'): stri
  * removal from unlinking it before the caller's row is committed.
  */
 export async function writeBlob(dataDir: string, hash: string, buffer: Buffer): Promise<void> {
-  const target = blobPath(dataDir, hash);
-  const existing = await fs.promises.stat(target).catch(() => undefined);
-  if (existing?.size === buffer.length) return;
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  const target = await blobTarget(dataDir, hash, buffer.length);
+  if (!target) return;
   // Write beside the target and rename, so a reader never sees half a file.
   const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
   try {
@@ -57,6 +55,31 @@ export async function writeBlob(dataDir: string, hash: string, buffer: Buffer): 
     await fs.promises.rm(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * Makes the file at `source` (of that hash and size, on the data directory's file system) the blob,
+ * by renaming it, or removes it when the blob is already there; under the hash's lock, as
+ * `writeBlob`.
+ */
+export async function moveIntoBlob(dataDir: string, hash: string, size: number, source: string): Promise<void> {
+  const target = await blobTarget(dataDir, hash, size);
+  if (target) await fs.promises.rename(source, target);
+  else await fs.promises.rm(source, { force: true });
+}
+
+/** Where a blob of this size is to be written, its directory made; undefined when it is there already. */
+async function blobTarget(dataDir: string, hash: string, size: number): Promise<string | undefined> {
+  const target = blobPath(dataDir, hash);
+  const existing = await fs.promises.stat(target).catch(() => undefined);
+  if (existing?.size === size) return undefined;
+  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  return target;
+}
+
+/** Where uploads are received before they are stored: beside the blobs, so a rename moves them in. */
+export function incomingDir(dataDir: string): string {
+  return path.join(dataDir, 'files', 'incoming');
 }
 
 /** Unlinks a blob (nothing when it is already gone). */

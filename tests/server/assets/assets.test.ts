@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { files } from '../../../server/src/db/schema';
-import { blobPath } from '../../../server/src/lib/blobs';
+import { blobPath, incomingDir } from '../../../server/src/lib/blobs';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';
@@ -121,6 +121,43 @@ for (const engine of engines()) {
       const badHash = await ctx.app.inject({ method: 'DELETE', url: '/api/assets/NOT-A-HASH', headers: { cookie } });
       assert.equal(badHash.statusCode, 400);
       assertMatchesContract('assetsDelete', badHash.json(), 400);
+    });
+
+    // Up to 32 files of 64 MiB each: received to disk as they arrive and moved into the store, never
+    // held whole in memory, and nothing received is left behind, stored or not.
+    test('uploads are received to disk and moved into the store; nothing is left behind', async () => {
+      const incoming = incomingDir(ctx.env.dataDir);
+      const leftovers = () => (fs.existsSync(incoming) ? fs.readdirSync(incoming) : []);
+      const big = Buffer.alloc(3 * 1024 * 1024, 7);
+      const stored = await upload([
+        { field: 'files', filename: 'big.bin', content: big },
+        { field: 'files', filename: 'again.bin', content: big },
+      ]);
+      assert.equal(stored.statusCode, 200, stored.body);
+      assert.deepEqual(
+        stored.json().map((file: { hash: string }) => file.hash),
+        [sha256(big), sha256(big)],
+      );
+      assert.ok(fs.readFileSync(blobPath(ctx.env.dataDir, sha256(big))).equals(big));
+      assert.equal((await fileRow(sha256(big)))?.referenceCount, 2);
+      assert.deepEqual(leftovers(), []);
+
+      // A body that ends in the middle of its second file: the first, already received, goes too.
+      const rows = (await ctx.app.db.select().from(files)).length;
+      const whole = multipart([
+        { field: 'files', filename: 'first.bin', content: `first ${Date.now()}` },
+        { field: 'files', filename: 'cut.bin', content: Buffer.alloc(256 * 1024, 9) },
+      ]);
+      const cut = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/assets',
+        payload: whole.payload.subarray(0, whole.payload.length - 100 * 1024),
+        headers: { ...whole.headers, cookie },
+      });
+      assert.equal(cut.statusCode, 400, cut.body);
+      assert.equal(cut.json().status, 400);
+      assert.equal((await ctx.app.db.select().from(files)).length, rows);
+      assert.deepEqual(leftovers(), []);
     });
 
     test('downloads stream the bytes with cache headers, and answer 304 to a matching ETag', async () => {

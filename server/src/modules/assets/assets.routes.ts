@@ -1,14 +1,19 @@
 import type { Handlers } from '../../contract/handlers';
 import { notFound } from '../../lib/http-error';
 import { sendEmpty } from '../../lib/reply';
-import { readUploads } from '../../lib/uploads';
+import { incomingDir } from '../../lib/blobs';
+import { discardUploads, receiveUploads } from '../../lib/uploads';
 import { deleteAsset, matchesEtag, openAsset, uploadAssets } from './assets.service';
 
 /** Stored files (reference §2.3): admin upload and delete, and the public, cacheable download. */
 export const assetsHandlers: Handlers = {
   async assetsUpload(request) {
-    const uploads = await readUploads(request, { fields: ['files'] });
-    const stored = await uploadAssets(request.server.db, request.server.env.dataDir, uploads, request.query.filename);
+    const { dataDir } = request.server.env;
+    const uploads = await receiveUploads(request, { fields: ['files'] }, incomingDir(dataDir));
+    // Each stored one was moved into the store; what is left over failed to store.
+    const stored = await uploadAssets(request.server.db, dataDir, uploads, request.query.filename).finally(() =>
+      discardUploads(uploads),
+    );
     request.log.info(
       { status: 'Success' },
       `Uploaded ${stored.map((file) => `${file.name} (${file.hash.slice(0, 12)})`).join(', ')}`,

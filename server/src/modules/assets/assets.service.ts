@@ -3,8 +3,9 @@ import type { Database } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { assetType, attachmentDisposition, sniffImageType } from '../../lib/content-types';
 import { badRequest } from '../../lib/http-error';
-import { cleanFileName, openFile, sha256, type OpenedFile } from '../../lib/blobs';
-import { releaseFile, storeFile, type StoredFile } from '../attachments';
+import { cleanFileName, openFile, type OpenedFile } from '../../lib/blobs';
+import type { SpooledFile } from '../../lib/uploads';
+import { releaseFile, storeReceivedFile, type StoredFile } from '../attachments';
 
 /** Browsers and proxies may keep assets for 7 days: a hash always names the same bytes. */
 export const ASSET_CACHE_CONTROL = 'public, max-age=604800';
@@ -16,27 +17,28 @@ export const ATTACHMENT_POLICY = "sandbox; default-src 'none'";
 export const assetEtag = (hash: string) => `"${hash.slice(8, 16)}"`;
 
 /**
- * Stores uploaded files in one transaction, so a failure keeps none of them; `rename` (the `filename`
- * query) names every file, otherwise each keeps the name it was uploaded with.
+ * Stores uploaded files (received to disk: `receiveUploads`) in one transaction, so a failure keeps
+ * none of them; `rename` (the `filename` query) names every file, otherwise each keeps the name it was
+ * uploaded with.
  */
 export async function uploadAssets(
   db: Database,
   dataDir: string,
-  files: Array<{ filename: string; buffer: Buffer }>,
+  files: SpooledFile[],
   rename: string | undefined,
 ): Promise<StoredFile[]> {
   const name = rename?.trim() ? cleanFileName(rename) : undefined;
   // Stored in the order of their hashes, each taking its hash's lock: two uploads of the same files
   // in other orders would otherwise wait for each other's locks. Answered in the order sent.
-  const order = files.map((file, index) => ({ file, index, hash: sha256(file.buffer) }));
-  order.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : a.index - b.index));
+  const order = files.map((file, index) => ({ file, index }));
+  order.sort((a, b) => (a.file.hash < b.file.hash ? -1 : a.file.hash > b.file.hash ? 1 : a.index - b.index));
   return db.transaction(async (tx) => {
     const stored: StoredFile[] = new Array(files.length);
     for (const { file, index } of order) {
-      stored[index] = await storeFile(
+      stored[index] = await storeReceivedFile(
         tx,
         dataDir,
-        { buffer: file.buffer, name: name ?? cleanFileName(file.filename) },
+        { ...file, name: name ?? cleanFileName(file.filename) },
         { rename: true },
       );
     }

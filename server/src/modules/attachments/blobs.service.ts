@@ -1,6 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
-import { cleanFileName, deleteBlob, sha256, writeBlob } from '../../lib/blobs';
+import { cleanFileName, deleteBlob, moveIntoBlob, sha256, writeBlob } from '../../lib/blobs';
 import {
   decrementFileRow,
   deleteUnreferencedFileRow,
@@ -48,12 +48,36 @@ export async function storeFile(
   options: { rename?: boolean } = {},
 ): Promise<StoredFile> {
   const hash = sha256(file.buffer);
+  const stored = { hash, size: file.buffer.length, name: file.name };
+  return storeBlob(db, stored, () => writeBlob(dataDir, hash, file.buffer), options);
+}
+
+/**
+ * As `storeFile`, for a file already written to disk with its hash and size (`receiveUploads`): it
+ * is moved into the store, or removed when the store holds those bytes already.
+ */
+export async function storeReceivedFile(
+  db: Db,
+  dataDir: string,
+  file: { path: string; hash: string; size: number; name: string },
+  options: { rename?: boolean } = {},
+): Promise<StoredFile> {
+  return storeBlob(db, file, () => moveIntoBlob(dataDir, file.hash, file.size, file.path), options);
+}
+
+/** Writes a blob (`write`) under its hash's lock and takes one reference to it. */
+async function storeBlob(
+  db: Db,
+  file: { hash: string; size: number; name: string },
+  write: () => Promise<void>,
+  options: { rename?: boolean },
+): Promise<StoredFile> {
   return inTransaction(db, async (tx) => {
-    await lockFileHash(tx, hash);
-    await writeBlob(dataDir, hash, file.buffer);
+    await lockFileHash(tx, file.hash);
+    await write();
     const row = await upsertFileRow(
       tx,
-      { hash, name: cleanFileName(file.name), size: file.buffer.length },
+      { hash: file.hash, name: cleanFileName(file.name), size: file.size },
       options.rename ?? false,
     );
     return { hash: row.hash, name: row.name, size: row.size };

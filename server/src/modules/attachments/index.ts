@@ -2,7 +2,14 @@
 // files' records (storing and releasing a file; the disk half is lib/blobs.ts) and the admin's list of them.
 export { attachmentFileHashes, findAttachments } from './attachments.repository';
 export { findFileRow } from './blobs.repository';
-export { releaseFile, releaseFileRow, removeBlob, storeFile, type StoredFile } from './blobs.service';
+export {
+  releaseFile,
+  releaseFileRow,
+  removeBlob,
+  storeFile,
+  storeReceivedFile,
+  type StoredFile,
+} from './blobs.service';
 export {
   createAttachment,
   dropAttachments,
