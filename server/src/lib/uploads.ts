@@ -118,6 +118,21 @@ export async function receiveUploads(
   return files;
 }
 
+/**
+ * Removes files `receiveUploads` left in `directory` (a process that crashed mid-upload) last
+ * written before `before` (Unix ms); newer ones may be arriving for another instance on the same
+ * data directory.
+ */
+export async function removeStaleUploads(directory: string, before: number): Promise<void> {
+  const names = await fs.promises.readdir(directory).catch(() => []);
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    const file = path.join(directory, name);
+    const stat = await fs.promises.stat(file).catch(() => undefined);
+    if (stat && stat.mtimeMs < before) await fs.promises.rm(file, { force: true });
+  }
+}
+
 /** Removes what `receiveUploads` wrote and is still there. */
 export async function discardUploads(files: readonly SpooledFile[]): Promise<void> {
   await Promise.all(files.map((file) => fs.promises.rm(file.path, { force: true })));

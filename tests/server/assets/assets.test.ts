@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { files } from '../../../server/src/db/schema';
 import { blobPath, incomingDir } from '../../../server/src/lib/blobs';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, testEnv, type TestApp } from '../helpers/app';
 import { assertMatchesContract } from '../helpers/contract';
 import { engines } from '../helpers/database';
 import { multipart, type FilePart } from '../helpers/multipart';
@@ -158,6 +159,24 @@ for (const engine of engines()) {
       assert.equal(cut.json().status, 400);
       assert.equal((await ctx.app.db.select().from(files)).length, rows);
       assert.deepEqual(leftovers(), []);
+    });
+
+    test('start-up removes what a crash left of uploads being received, an hour old or more', async () => {
+      const env = testEnv();
+      const incoming = incomingDir(env.dataDir);
+      fs.mkdirSync(incoming, { recursive: true });
+      fs.writeFileSync(path.join(incoming, 'crashed.part'), 'half a file');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      fs.utimesSync(path.join(incoming, 'crashed.part'), twoHoursAgo, twoHoursAgo);
+      // Another instance on the same data directory may be receiving this one now.
+      fs.writeFileSync(path.join(incoming, 'arriving.part'), 'still coming');
+      // A second app on this database (left open for the others): a restart.
+      const other = await createTestApp(engine, { env, database: { ...ctx.database, close: async () => {} } });
+      try {
+        assert.deepEqual(fs.readdirSync(incoming), ['arriving.part']);
+      } finally {
+        await other.close();
+      }
     });
 
     test('downloads stream the bytes with cache headers, and answer 304 to a matching ETag', async () => {

@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { incomingDir } from '../../lib/blobs';
+import { removeStaleUploads } from '../../lib/uploads';
 import { builtInFavicon, matchesEtag, openAsset } from './assets.service';
 
+/** An upload received this long ago is no longer arriving: a request times out after 5 minutes. */
+const STALE_UPLOAD_MS = 3_600_000;
+
 /**
- * `GET /favicon.webp`: the favicon made from the uploaded logo, or a built-in one. GZCTF serves it
+ * Start-up removes what a crash left of uploads being received. `GET /favicon.webp`: the favicon made from the uploaded logo, or a built-in one. GZCTF serves it
  * outside its API, so the contract lists it as a plain route (`serverFavicon`). Browsers revalidate it on each
  * visit (`no-cache` + ETag), so a new logo shows up at once and an unchanged one costs a 304.
  */
 export default fp(
   async function assets(app: FastifyInstance) {
+    // What a crash left of uploads being received (`receiveUploads`, the asset upload's).
+    app.addHook('onReady', async () => {
+      await removeStaleUploads(incomingDir(app.env.dataDir), Date.now() - STALE_UPLOAD_MS).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not remove stale uploads'),
+      );
+    });
     app.get('/favicon.webp', { logLevel: 'warn' }, async (request, reply) => {
       const { faviconHash } = (await app.settings.get()).globalConfig;
       const asset = faviconHash ? await openAsset(app.env.dataDir, faviconHash, 'favicon.webp') : undefined;
