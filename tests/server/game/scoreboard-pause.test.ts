@@ -188,5 +188,37 @@ for (const engine of engines()) {
       assert.ok(second.at - second.ms >= first.at + first.ms - 1, JSON.stringify(built));
       assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 1);
     });
+
+    test('a new board is served here at once, while its writes to the shared cache are still under way', async () => {
+      const game = await newGame(admin);
+      const challenge = await newChallenge(admin, game.id, { flags: ['flag{served}'] });
+      const player = await acceptedPlayer(ctx.app, game.id);
+      const shared = createMemoryCache();
+      let held: Array<() => void> | undefined;
+      // The shared cache's writes wait while `held` is set, as a slow Redis would.
+      const cache = {
+        ...shared,
+        set: async (key: string, value: string | Buffer, ttlMs: number) => {
+          if (held) await new Promise<void>((resolve) => held!.push(resolve));
+          await shared.set(key, value, ttlMs);
+        },
+      };
+      const boards = new ScoreboardCache(ctx.app.db, cache, assert.ifError);
+      assert.equal(solvedCount(JSON.parse((await boards.get(game.id, 'live'))!) as ScoreboardModel), 0);
+
+      await submit(player, game.id, challenge.id, 'flag{served}');
+      await ctx.app.flagChecker.idle();
+      held = [];
+      boards.refresh(game.id, true);
+      const board = await boardWhen(boards, game.id, (read) => solvedCount(read) > 0);
+      assert.equal(solvedCount(board), 1);
+      assert.ok(held.length > 0, 'the writes to the shared cache are still waiting');
+      const stored = await shared.get(`_ScoreBoard_${game.id}`);
+      assert.equal(solvedCount(JSON.parse(stored!) as ScoreboardModel), 0, 'the shared copy is still the old board');
+      for (const release of held) release();
+      held = undefined;
+      await boards.idle();
+      assert.equal(solvedCount(JSON.parse((await shared.get(`_ScoreBoard_${game.id}`))!) as ScoreboardModel), 1);
+    });
   });
 }

@@ -149,14 +149,20 @@ export class ScoreboardCache {
     return entry;
   }
 
-  /** Stores both views in two round trips: the boards first, then their versions. */
+  /**
+   * Serves both views from this process at once, then stores them in the shared cache in two round
+   * trips: the boards first, then their versions. This process's readers need not wait for the
+   * shared copy (at 4,000 teams its two 2 MB writes took 3–33 ms, a tenth of the time from a burst's
+   * last solve to the board), and the copy is not checked against the shared version for a second
+   * (`CHECK_MS`), by when it is written; should the writes fail, the build fails and is retried.
+   */
   private async store(gameId: number, entries: Record<ScoreboardView, ScoreboardEntry>): Promise<void> {
     const views = ['live', 'frozen'] as const;
+    const checked = Date.now();
+    for (const view of views) this.board(gameId).copies[view] = { entry: entries[view], checked };
     // The boards first, then their versions: an instance that sees a new version finds the new board.
     await Promise.all(views.map((view) => this.cache.set(key(gameId, view), entries[view].bytes, TTL_MS)));
     await Promise.all(views.map((view) => this.cache.set(versionKey(key(gameId, view)), entries[view].etag, TTL_MS)));
-    const checked = Date.now();
-    for (const view of views) this.board(gameId).copies[view] = { entry: entries[view], checked };
   }
 
   /**
