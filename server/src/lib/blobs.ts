@@ -58,14 +58,27 @@ export async function writeBlob(dataDir: string, hash: string, buffer: Buffer): 
 }
 
 /**
- * Makes the file at `source` (of that hash and size, on the data directory's file system) the blob,
- * by renaming it, or removes it when the blob is already there; under the hash's lock, as
- * `writeBlob`.
+ * Makes the file at `source` (of that hash and size) the blob, by renaming it, or removes it when the
+ * blob is already there; under the hash's lock, as `writeBlob`. A source on another file system
+ * (the store's folder mounted on a volume of its own) is copied beside the target and renamed.
  */
 export async function moveIntoBlob(dataDir: string, hash: string, size: number, source: string): Promise<void> {
   const target = await blobTarget(dataDir, hash, size);
-  if (target) await fs.promises.rename(source, target);
-  else await fs.promises.rm(source, { force: true });
+  if (!target) return fs.promises.rm(source, { force: true });
+  try {
+    await fs.promises.rename(source, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await fs.promises.copyFile(source, temporary);
+      await fs.promises.rename(temporary, target);
+    } catch (copyError) {
+      await fs.promises.rm(temporary, { force: true });
+      throw copyError;
+    }
+    await fs.promises.rm(source, { force: true });
+  }
 }
 
 /** Where a blob of this size is to be written, its directory made; undefined when it is there already. */
