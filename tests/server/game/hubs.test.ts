@@ -218,8 +218,10 @@ describe('hubs and scoreboards through Redis', { skip: redisUrl ? false : 'REDIS
     const challenge = await newChallenge(admin, game.id, { flags: ['flag{held}'] });
     const player = await acceptedPlayer(ctx.app, game.id);
     const channel = `${ctx.app.redisPrefix}hubs:monitor:${game.id}`;
-    // What goes to Redis on the monitor group's channel: a spy on the one client that publishes.
+    // What goes to Redis on the monitor group's channel: a spy on the one client that publishes,
+    // which also keeps each pipeline's answer, so the test can wait for the hubs to have read it.
     const published: string[] = [];
+    const replies: Array<Promise<unknown>> = [];
     const redis = ctx.app.redis!;
     const pipeline = redis.pipeline.bind(redis);
     redis.pipeline = ((...args: Parameters<typeof pipeline>) => {
@@ -229,13 +231,23 @@ describe('hubs and scoreboards through Redis', { skip: redisUrl ? false : 'REDIS
         if (name === channel) published.push(message);
         return publish(name, message);
       }) as typeof made.publish;
+      const exec = made.exec.bind(made);
+      made.exec = ((...execArgs: Parameters<typeof exec>) => {
+        const reply = exec(...execArgs);
+        replies.push(reply);
+        return reply;
+      }) as typeof made.exec;
       return made;
     }) as typeof redis.pipeline;
     try {
       for (let i = 0; i < 5; i++) {
         await submit(player, game.id, challenge.id, `flag{nope-${i}}`);
         await settle(ctx.app);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // The messages go out on the next turn; the hubs learn from the answer that nobody heard
+        // them (their handler on it was attached first, so it has run once this wait ends). A fixed
+        // pause here had let a slow answer on a busy machine see the next submission published too.
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.allSettled(replies);
       }
       // The first publication reached nobody; after it the group's messages wait for a listener.
       const messages = published.filter((text) => text !== '[]');
