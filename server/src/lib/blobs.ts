@@ -45,16 +45,7 @@ export function cleanFileName(name: string | undefined, fallback = 'file'): stri
  */
 export async function writeBlob(dataDir: string, hash: string, buffer: Buffer): Promise<void> {
   const target = await blobTarget(dataDir, hash, buffer.length);
-  if (!target) return;
-  // Write beside the target and rename, so a reader never sees half a file.
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await fs.promises.writeFile(temporary, buffer);
-    await fs.promises.rename(temporary, target);
-  } catch (error) {
-    await fs.promises.rm(temporary, { force: true });
-    throw error;
-  }
+  if (target) await writeBeside(target, (temporary) => fs.promises.writeFile(temporary, buffer));
 }
 
 /**
@@ -69,15 +60,20 @@ export async function moveIntoBlob(dataDir: string, hash: string, size: number, 
     await fs.promises.rename(source, target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await fs.promises.copyFile(source, temporary);
-      await fs.promises.rename(temporary, target);
-    } catch (copyError) {
-      await fs.promises.rm(temporary, { force: true });
-      throw copyError;
-    }
+    await writeBeside(target, (temporary) => fs.promises.copyFile(source, temporary));
     await fs.promises.rm(source, { force: true });
+  }
+}
+
+/** Writes `target` beside it (`write` fills a temporary name) and renames, so a reader never sees half a file. */
+async function writeBeside(target: string, write: (temporary: string) => Promise<void>): Promise<void> {
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await write(temporary);
+    await fs.promises.rename(temporary, target);
+  } catch (error) {
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
   }
 }
 
